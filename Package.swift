@@ -1,0 +1,111 @@
+// swift-tools-version: 6.1
+
+import CompilerPluginSupport
+import PackageDescription
+
+let package = Package(
+  name: "ReducerKit",
+  platforms: [.macOS(.v14), .iOS(.v17)],
+  products: [
+    .library(name: "ReducerKit", targets: ["ReducerKit"]),
+    .library(name: "ReducerKitDebug", targets: ["ReducerKitDebug"]),
+    .library(name: "ReducerKitTesting", targets: ["ReducerKitTesting"]),
+    .library(name: "RKDebugCLI", targets: ["RKDebugCLI"]),
+    .library(name: "ReducerKitSamples", targets: ["ReducerKitSamples"]),
+    .executable(name: "rkdebug", targets: ["rkdebug"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
+  ],
+  targets: [
+    .target(
+      name: "ReducerKit",
+      dependencies: [
+        "ReducerKitMacros",
+        .product(name: "CasePaths", package: "swift-case-paths"),
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ]
+    ),
+    .macro(
+      name: "ReducerKitMacros",
+      dependencies: [
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+      ]
+    ),
+    .target(
+      name: "ReducerKitDebug",
+      dependencies: [
+        "ReducerKit",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
+    .target(
+      name: "ReducerKitTesting",
+      dependencies: ["ReducerKit", "ReducerKitDebug"]
+    ),
+    .target(
+      name: "ReducerKitSamples",
+      dependencies: ["ReducerKit"],
+      path: "Samples",
+      exclude: ["README.md"]
+    ),
+    .target(
+      name: "RKDebugCLI",
+      dependencies: [
+        "ReducerKit",
+        "ReducerKitDebug",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(
+      name: "rkdebug",
+      dependencies: ["RKDebugCLI", "ReducerKitSamples"]
+    ),
+    .testTarget(
+      name: "ReducerKitTests",
+      dependencies: ["ReducerKit", "ReducerKitTesting"]
+    ),
+    .testTarget(
+      name: "ReducerKitMacrosTests",
+      dependencies: [
+        "ReducerKitMacros",
+        .product(name: "MacroTesting", package: "swift-macro-testing"),
+      ]
+    ),
+    .testTarget(
+      name: "ReducerKitDebugTests",
+      dependencies: ["ReducerKitDebug", "ReducerKitSamples", "ReducerKitTesting"]
+    ),
+    .testTarget(
+      name: "ReducerKitTestingTests",
+      dependencies: ["ReducerKitTesting", "ReducerKitSamples"]
+    ),
+    .testTarget(
+      name: "ReducerKitSamplesTests",
+      dependencies: ["ReducerKitSamples", "ReducerKitTesting", "ReducerKitDebug"]
+    ),
+    .testTarget(
+      name: "RKDebugCLITests",
+      dependencies: ["RKDebugCLI", "ReducerKitSamples"]
+    ),
+  ]
+)
+
+for target in package.targets where target.type != .plugin {
+  target.swiftSettings = (target.swiftSettings ?? []) + [
+    .enableUpcomingFeature("ExistentialAny"),
+  ]
+}

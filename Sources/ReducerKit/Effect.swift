@@ -1,0 +1,144 @@
+/// The work a reducer asks the ``Store`` to do after it has changed the state: emit actions now,
+/// run asynchronous work that emits actions later, or cancel work in flight.
+///
+/// Effects are values: a reducer returns one and the store runs it. Build them with
+/// ``none``, ``run(priority:operation:catch:)``, ``send(_:)``, ``merge(_:)-swift.type.method``,
+/// ``concatenate(_:)-swift.type.method``, ``cancellable(id:cancelInFlight:)``,
+/// ``cancel(id:)`` and ``map(_:)``.
+///
+/// ```swift
+/// case .incrementLaterTapped:
+///   return .run { send in
+///     try await clock.sleep(for: .seconds(1))
+///     await send(.incrementButtonTapped)
+///   }
+/// ```
+public struct Effect<Action>: Sendable {
+  @usableFromInline
+  indirect enum Operation {
+    case none
+    case send(Action, observers: [EffectObserver])
+    case run(Run)
+    case merge([Effect])
+    case concatenate([Effect])
+    case cancellable(id: AnyCancelID, cancelInFlight: Bool, Effect)
+    case cancel(id: AnyCancelID)
+  }
+
+  /// One asynchronous unit of work.
+  @usableFromInline
+  struct Run: Sendable {
+    var priority: TaskPriority?
+    var operation: @Sendable (Send<Action>) async throws -> Void
+    var handler: (@Sendable (any Error, Send<Action>) async -> Void)?
+    var observers: [EffectObserver]
+  }
+
+  @usableFromInline
+  let operation: Operation
+
+  @usableFromInline
+  init(operation: Operation) {
+    self.operation = operation
+  }
+}
+
+/// A convenience for `Effect<R.Action>`.
+public typealias EffectOf<R: Reducer> = Effect<R.Action>
+
+// Actions are values the store hands between tasks; the Store is the only thing that runs the
+// closures, on the main actor, so capturing a non-Sendable `Action` in `.send` is safe in the
+// same way TCA's `Effect.send` is.
+extension Effect.Operation: @unchecked Sendable {}
+
+extension Effect {
+  /// An effect that does nothing and finishes at once.
+  public static var none: Self {
+    Self(operation: .none)
+  }
+
+  /// An effect that runs asynchronous work which can send any number of actions back into the
+  /// store.
+  ///
+  /// ```swift
+  /// return .run { send in
+  ///   let fact = try await numberFact(count)
+  ///   await send(.factResponse(fact))
+  /// } catch: { error, send in
+  ///   await send(.factFailed(error.localizedDescription))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the task that runs the work.
+  ///   - operation: The work. It receives a ``Send`` to emit actions with.
+  ///   - handler: Called with the error when `operation` throws (other than by cancellation).
+  ///     Without one, a thrown error is reported as a runtime warning.
+  /// - Returns: An effect wrapping the work.
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil
+  ) -> Self {
+    Self(
+      operation: .run(
+        Run(priority: priority, operation: operation, handler: handler, observers: [])
+      )
+    )
+  }
+
+  /// An effect that sends `action` into the store immediately, before the `send` that returned
+  /// the effect finishes.
+  ///
+  /// Prefer calling shared logic directly over sending actions to yourself; this exists for the
+  /// cases where a child must tell its parent something.
+  public static func send(_ action: Action) -> Self {
+    Self(operation: .send(action, observers: []))
+  }
+
+  /// Runs several effects at the same time.
+  public static func merge(_ effects: Self...) -> Self {
+    merge(effects)
+  }
+
+  /// Runs several effects at the same time.
+  public static func merge(_ effects: some Sequence<Self>) -> Self {
+    let effects = effects.filter { !$0.isNone }
+    switch effects.count {
+    case 0: return .none
+    case 1: return effects[0]
+    default: return Self(operation: .merge(effects))
+    }
+  }
+
+  /// Runs effects one after another: each starts when the previous one has finished.
+  public static func concatenate(_ effects: Self...) -> Self {
+    concatenate(effects)
+  }
+
+  /// Runs effects one after another: each starts when the previous one has finished.
+  public static func concatenate(_ effects: some Sequence<Self>) -> Self {
+    let effects = effects.filter { !$0.isNone }
+    switch effects.count {
+    case 0: return .none
+    case 1: return effects[0]
+    default: return Self(operation: .concatenate(effects))
+    }
+  }
+
+  /// Merges this effect with another.
+  public func merge(with other: Self) -> Self {
+    .merge(self, other)
+  }
+
+  /// Runs this effect, then `other`.
+  public func concatenate(with other: Self) -> Self {
+    .concatenate(self, other)
+  }
+
+  /// Whether this is ``none``.
+  var isNone: Bool {
+    if case .none = operation { return true }
+    return false
+  }
+}

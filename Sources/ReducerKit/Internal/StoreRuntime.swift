@@ -1,0 +1,196 @@
+/// Runs the actions and effects of a root ``Store``: the action queue, effect tasks and
+/// cancellation.
+@MainActor
+final class StoreRuntime<Action> {
+  /// An action waiting to be reduced.
+  private struct Pending {
+    var action: Action
+    var emitters: [any EffectObserver]
+    /// Whether the action comes from an ``Effect/send(_:)`` effect that completes once the
+    /// action has been reduced.
+    var completesSendEffect: Bool
+  }
+
+  /// Reduces one action into the store's state and returns its effect.
+  var reduce: @MainActor (Action) -> Effect<Action> = { _ in .none }
+
+  private var queue: [Pending] = []
+  private var isSending = false
+  private var nextTaskKey = 0
+  private var cancellables: [AnyCancelID: [Int: Task<Void, Never>]] = [:]
+  private var inFlight: [Int: Task<Void, Never>] = [:]
+  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+  init() {}
+
+  /// The number of effect tasks running now.
+  var effectCount: Int { inFlight.count }
+
+  /// Reduces `action` and every action it sends synchronously, starts their effects, and
+  /// returns a task covering those effects.
+  @discardableResult
+  func send(
+    _ action: Action, emitters: [any EffectObserver] = [], completesSendEffect: Bool = false
+  ) -> Task<Void, Never>? {
+    queue.append(
+      Pending(action: action, emitters: emitters, completesSendEffect: completesSendEffect)
+    )
+    guard !isSending else { return nil }
+    isSending = true
+    defer { isSending = false }
+    var tasks: [Task<Void, Never>] = []
+    var index = 0
+    while index < queue.count {
+      let pending = queue[index]
+      index += 1
+      let effect: Effect<Action>
+      if pending.emitters.isEmpty {
+        effect = reduce(pending.action)
+      } else {
+        effect = EffectContext.$emitters.withValue(pending.emitters) { reduce(pending.action) }
+      }
+      if pending.completesSendEffect {
+        for observer in pending.emitters { observer.effectDidComplete(.finished) }
+      }
+      tasks += run(effect)
+    }
+    queue.removeAll(keepingCapacity: true)
+    return combined(tasks)
+  }
+
+  /// Cancels every effect in flight.
+  func cancelAll() {
+    for task in inFlight.values { task.cancel() }
+  }
+
+  /// Waits until no effect is in flight.
+  func waitUntilIdle() async {
+    guard !inFlight.isEmpty else { return }
+    await withCheckedContinuation { idleWaiters.append($0) }
+  }
+
+  // MARK: - Running effects
+
+  private func run(_ effect: Effect<Action>) -> [Task<Void, Never>] {
+    switch effect.operation {
+    case .none:
+      return []
+
+    case let .send(action, observers):
+      for observer in observers { observer.effectDidStart() }
+      return send(action, emitters: observers, completesSendEffect: true).map { [$0] } ?? []
+
+    case let .run(run):
+      return [start(run)]
+
+    case let .merge(effects):
+      return effects.flatMap { self.run($0) }
+
+    case let .concatenate(effects):
+      let task = Task { @MainActor [weak self] in
+        for effect in effects {
+          guard let self, !Task.isCancelled else { return }
+          await Self.awaitAll(self.run(effect))
+        }
+      }
+      return [track(task)]
+
+    case let .cancellable(id, cancelInFlight, effect):
+      if cancelInFlight { cancel(id: id) }
+      let tasks = run(effect)
+      guard !tasks.isEmpty else { return [] }
+      let key = makeTaskKey()
+      let task = Task { @MainActor [weak self] in
+        await Self.awaitAll(tasks)
+        self?.cancellables[id]?[key] = nil
+        if self?.cancellables[id]?.isEmpty == true { self?.cancellables[id] = nil }
+      }
+      cancellables[id, default: [:]][key] = task
+      return [task]
+
+    case let .cancel(id):
+      cancel(id: id)
+      return []
+    }
+  }
+
+  private func start(_ run: Effect<Action>.Run) -> Task<Void, Never> {
+    let observers = run.observers
+    for observer in observers { observer.effectDidStart() }
+    let send = Send<Action> { [weak self] action in
+      self?.send(action, emitters: observers)
+    }
+    let task = Task(priority: run.priority) { @MainActor in
+      var completion = EffectCompletion.finished
+      do {
+        try await run.operation(send)
+        if Task.isCancelled { completion = .cancelled }
+      } catch {
+        if Task.isCancelled || error is CancellationError {
+          completion = .cancelled
+        } else {
+          completion = .failed(String(describing: error))
+          if let handler = run.handler {
+            await handler(error, send)
+          } else {
+            runtimeWarn(
+              """
+              An 'Effect.run' threw an unhandled error: \(error). \
+              Handle errors with 'catch:' or inside the operation.
+              """
+            )
+          }
+        }
+      }
+      for observer in observers { observer.effectDidComplete(completion) }
+    }
+    return track(task)
+  }
+
+  private func track(_ task: Task<Void, Never>) -> Task<Void, Never> {
+    let key = makeTaskKey()
+    inFlight[key] = task
+    Task { @MainActor [weak self] in
+      await task.value
+      guard let self else { return }
+      self.inFlight[key] = nil
+      if self.inFlight.isEmpty {
+        let waiters = self.idleWaiters
+        self.idleWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
+      }
+    }
+    return task
+  }
+
+  private func cancel(id: AnyCancelID) {
+    guard let tasks = cancellables.removeValue(forKey: id) else { return }
+    for task in tasks.values { task.cancel() }
+  }
+
+  private func makeTaskKey() -> Int {
+    nextTaskKey += 1
+    return nextTaskKey
+  }
+
+  private func combined(_ tasks: [Task<Void, Never>]) -> Task<Void, Never>? {
+    switch tasks.count {
+    case 0: return nil
+    case 1: return tasks[0]
+    default: return Task { await Self.awaitAll(tasks) }
+    }
+  }
+
+  /// Waits for all `tasks`, cancelling them if the waiting task is cancelled.
+  private static func awaitAll(_ tasks: [Task<Void, Never>]) async {
+    await withTaskCancellationHandler {
+      for task in tasks { await task.value }
+    } onCancel: {
+      for task in tasks { task.cancel() }
+    }
+  }
+
+  isolated deinit {
+    cancelAll()
+  }
+}

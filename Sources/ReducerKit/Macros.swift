@@ -1,0 +1,18 @@
+/// Generates the ``ObservableStateProtocol`` conformance of a struct.
+///
+/// Every stored instance property becomes one observed key path, so a view that reads
+/// `store.count` is invalidated only when `count` changes. Properties whose type is itself
+/// `@ObservableState` are observed as a whole by the parent and recursed into by the recorder.
+///
+/// ```swift
+/// @ObservableState
+/// struct State: Equatable, Codable {
+///   var count = 0
+///   var child = Child.State()
+/// }
+/// ```
+///
+/// Apply it to a struct only: classes, enums and actors are rejected with a diagnostic.
+@attached(extension, conformances: ObservableStateProtocol, names: named(_$observableProperties))
+public macro ObservableState() =
+  #externalMacro(module: "ReducerKitMacros", type: "ObservableStateMacro")

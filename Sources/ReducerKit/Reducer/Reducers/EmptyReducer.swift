@@ -1,0 +1,11 @@
+/// A reducer that changes nothing and returns no effect.
+public struct EmptyReducer<State, Action>: Reducer {
+  /// Creates the reducer.
+  @inlinable
+  public init() {}
+
+  @inlinable
+  public func reduce(into _: inout State, action _: Action) -> Effect<Action> {
+    .none
+  }
+}

@@ -1,0 +1,93 @@
+import CasePaths
+import IdentifiedCollections
+
+extension Reducer {
+  /// Runs an element reducer on the elements of an `IdentifiedArray`, for the actions sent to
+  /// each element by id.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .forEach(\.todos, action: \.todos) {
+  ///     Todo()
+  ///   }
+  /// ```
+  ///
+  /// The element runs before the parent. When an element is removed, its effects are cancelled.
+  /// An action for an id that is not in the collection is ignored with a runtime warning.
+  ///
+  /// - Parameters:
+  ///   - toElementsState: The key path of the collection of element states.
+  ///   - toElementAction: The case of the parent action that carries ``IdentifiedAction``s.
+  ///   - element: The element reducer.
+  /// - Returns: A reducer that runs the element reducer, then this reducer.
+  public func forEach<ElementState, ElementAction, ID: Hashable & Sendable, Element: Reducer>(
+    _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: CaseKeyPath<Action, IdentifiedAction<ID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _ForEachReducer<Self, ID, Element>
+  where ElementState == Element.State, ElementAction == Element.Action {
+    _ForEachReducer(
+      parent: self,
+      element: element(),
+      toElementsState: toElementsState,
+      toElementAction: AnyCasePath(toElementAction),
+      fileID: fileID,
+      line: line
+    )
+  }
+}
+
+/// The reducer ``Reducer/forEach(_:action:element:fileID:line:)`` returns.
+public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>:
+  Reducer
+{
+  let parent: Parent
+  let element: Element
+  let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  let toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
+  let fileID: StaticString
+  let line: UInt
+
+  public func reduce(
+    into state: inout Parent.State, action: Parent.Action
+  ) -> Effect<Parent.Action> {
+    let elementEffects = reduceElement(into: &state, action: action)
+    let idsBefore = state[keyPath: toElementsState].ids
+    let parentEffects = parent.reduce(into: &state, action: action)
+    let idsAfter = state[keyPath: toElementsState].ids
+    var cancelEffects: [Effect<Parent.Action>] = []
+    if idsBefore != idsAfter {
+      for id in idsBefore where !idsAfter.contains(id) {
+        cancelEffects.append(.cancel(id: effectsID(id)))
+      }
+    }
+    return .merge([elementEffects, parentEffects] + cancelEffects)
+  }
+
+  private func reduceElement(
+    into state: inout Parent.State, action: Parent.Action
+  ) -> Effect<Parent.Action> {
+    guard case let .element(id, elementAction) = toElementAction.extract(from: action)
+    else { return .none }
+    guard state[keyPath: toElementsState][id: id] != nil else {
+      runtimeWarn(
+        """
+        A "forEach" at "\(fileID):\(line)" received an action for a missing element: id \
+        \(id), \(action). Send element actions only for ids still in the collection, and \
+        cancel element effects when an element is removed.
+        """
+      )
+      return .none
+    }
+    let embed = UncheckedSendable(toElementAction.embed)
+    return element.reduce(into: &state[keyPath: toElementsState][id: id]!, action: elementAction)
+      .map { embed.value(.element(id: id, action: $0)) }
+      .cancellable(id: effectsID(id))
+  }
+
+  private func effectsID(_ id: ID) -> ChildEffectsID {
+    ChildEffectsID(parent: Parent.self, path: toElementsState, element: AnyHashable(id))
+  }
+}

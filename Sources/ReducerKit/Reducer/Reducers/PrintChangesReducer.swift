@@ -1,0 +1,93 @@
+import CustomDump
+
+extension Reducer {
+  /// Prints each action the reducer receives and the state change it caused, in the format of
+  /// TCA's `_printChanges()`:
+  ///
+  /// ```
+  /// received action:
+  ///   Counter.Action.incrementButtonTapped
+  ///   Counter.State(
+  /// -   count: 0
+  /// +   count: 1
+  ///   )
+  ///
+  /// ```
+  ///
+  /// - Parameter printer: Where the text goes; ``_ReducerPrinter/customDump`` prints it to
+  ///   standard output. Pass `.customDump(to:)` to capture it.
+  /// - Returns: A reducer that runs this one and prints its changes.
+  public func _printChanges(
+    _ printer: _ReducerPrinter<State, Action>? = .customDump
+  ) -> _PrintChangesReducer<Self> {
+    _PrintChangesReducer(base: self, printer: printer)
+  }
+}
+
+/// Turns one action and the state before and after it into printed text.
+public struct _ReducerPrinter<State, Action>: Sendable {
+  let printChange: @Sendable (_ receivedAction: Action, _ oldState: State, _ newState: State) -> Void
+
+  /// A printer made from a closure.
+  public init(
+    printChange: @escaping @Sendable (
+      _ receivedAction: Action, _ oldState: State, _ newState: State
+    ) -> Void
+  ) {
+    self.printChange = printChange
+  }
+
+  /// Prints with `print`, in the TCA format.
+  public static var customDump: Self {
+    customDump(to: { print($0) })
+  }
+
+  /// Hands the TCA-format text of each change to `output`, which prints it as `print` would
+  /// (the text does not end with the blank line's final newline; `print` adds it).
+  public static func customDump(to output: @escaping @Sendable (String) -> Void) -> Self {
+    Self { action, oldState, newState in
+      output(ChangeFormatter.text(action: action, oldState: oldState, newState: newState))
+    }
+  }
+
+  /// Prints only the action, with no state diff.
+  public static var actionLabels: Self {
+    Self { action, _, _ in
+      var target = ""
+      target.write("received action:\n")
+      CustomDump.customDump(action, to: &target, indent: 2)
+      print(target)
+    }
+  }
+}
+
+/// The reducer ``Reducer/_printChanges(_:)`` returns.
+public struct _PrintChangesReducer<Base: Reducer>: Reducer {
+  let base: Base
+  let printer: _ReducerPrinter<Base.State, Base.Action>?
+
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    guard let printer else { return base.reduce(into: &state, action: action) }
+    let oldState = state
+    let effect = base.reduce(into: &state, action: action)
+    printer.printChange(action, oldState, state)
+    return effect
+  }
+}
+
+/// The TCA `_printChanges()` text of one action.
+public enum ChangeFormatter {
+  /// The text `_printChanges()` prints for `action`, without the final newline that `print`
+  /// adds: `received action:`, the action dumped and indented two spaces, then the state diff
+  /// or `  (No state changes)`, and an empty line.
+  public static func text<State, Action>(
+    action: Action, oldState: State, newState: State
+  ) -> String {
+    var target = ""
+    target.write("received action:\n")
+    CustomDump.customDump(action, to: &target, indent: 2)
+    target.write("\n")
+    target.write(diff(oldState, newState).map { "\($0)\n" } ?? "  (No state changes)\n")
+    return target
+  }
+}

@@ -1,0 +1,77 @@
+import CasePaths
+
+/// Runs a child reducer on a part of the parent's state, for the child's actions.
+///
+/// ```swift
+/// var body: some ReducerOf<Self> {
+///   Scope(state: \.counter, action: \.counter) {
+///     Counter()
+///   }
+///   Reduce { state, action in … }
+/// }
+/// ```
+///
+/// List `Scope` before the parent's own logic, so the child sees its actions first.
+public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
+  enum StatePath {
+    case keyPath(WritableKeyPath<ParentState, Child.State>)
+    case casePath(AnyCasePath<ParentState, Child.State>, description: String)
+  }
+
+  let toChildState: StatePath
+  let toChildAction: AnyCasePath<ParentAction, Child.Action>
+  let child: Child
+
+  /// Scopes to a stored part of the parent's state.
+  ///
+  /// - Parameters:
+  ///   - toChildState: The key path of the child state.
+  ///   - toChildAction: The case of the parent action that carries child actions.
+  ///   - child: The child reducer.
+  public init<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.toChildState = .keyPath(toChildState)
+    self.toChildAction = AnyCasePath(toChildAction)
+    self.child = child()
+  }
+
+  /// Scopes to one case of an enum parent state. An action that arrives while the state is in
+  /// another case is ignored with a runtime warning.
+  public init<ChildState, ChildAction>(
+    state toChildState: CaseKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.toChildState = .casePath(
+      AnyCasePath(toChildState), description: String(describing: toChildState)
+    )
+    self.toChildAction = AnyCasePath(toChildAction)
+    self.child = child()
+  }
+
+  public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+    guard let childAction = toChildAction.extract(from: action) else { return .none }
+    let embed = toChildAction.embed
+    switch toChildState {
+    case let .keyPath(keyPath):
+      return child.reduce(into: &state[keyPath: keyPath], action: childAction)
+        .map { [embed = UncheckedSendable(embed)] in embed.value($0) }
+    case let .casePath(casePath, description):
+      guard var childState = casePath.extract(from: state) else {
+        runtimeWarn(
+          """
+          A "Scope" at \(description) received a child action while the parent state was in \
+          another case: \(action). Send child actions only while the state is in that case.
+          """
+        )
+        return .none
+      }
+      defer { state = casePath.embed(childState) }
+      return child.reduce(into: &childState, action: childAction)
+        .map { [embed = UncheckedSendable(embed)] in embed.value($0) }
+    }
+  }
+}
