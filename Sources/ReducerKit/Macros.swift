@@ -13,6 +13,28 @@
 /// ```
 ///
 /// Apply it to a struct only: classes, enums and actors are rejected with a diagnostic.
-@attached(extension, conformances: ObservableStateProtocol, names: named(_$observableProperties))
+@attached(
+  extension,
+  conformances: ObservableStateProtocol,
+  names: named(_$observableKeyPaths), named(hasChanged), named(_$observableProperties)
+)
 public macro ObservableState() =
   #externalMacro(module: "ReducerKitMacros", type: "ObservableStateMacro")
+
+/// Leaves a stored property out of the properties ``ObservableState()`` observes.
+///
+/// Use it for caches and other values no view reads: the property is not one of the type's
+/// ``ObservableStateProtocol/_$observableKeyPaths``,
+/// ``ObservableStateProtocol/hasChanged(_:from:to:)`` reports it as changed, and the time-travel
+/// recorder does not encode it.
+///
+/// ```swift
+/// @ObservableState
+/// struct State: Equatable {
+///   var query = ""
+///   @ObservationStateIgnored var cache: [String: [Int]] = [:]
+/// }
+/// ```
+@attached(peer)
+public macro ObservationStateIgnored() =
+  #externalMacro(module: "ReducerKitMacros", type: "ObservationStateIgnoredMacro")
