@@ -1,0 +1,51 @@
+import GRDB
+
+extension ActionLog {
+  // MARK: - Reads
+
+  /// Every session in the log, oldest first.
+  public func sessions() throws -> [LoggedSession] {
+    try read { db in
+      try Row.fetchAll(db, sql: "SELECT \(LoggedSession.Columns.all) FROM session ORDER BY id")
+        .map(LoggedSession.init(row:))
+    }
+  }
+
+  /// The session with `id`, or the newest session when `id` is `nil`.
+  public func session(id: Int64? = nil) throws -> LoggedSession {
+    try read { db in
+      if let id {
+        if let row = try Row.fetchOne(
+          db, sql: "SELECT \(LoggedSession.Columns.all) FROM session WHERE id = ?",
+          arguments: [id]
+        ) {
+          return LoggedSession(row: row)
+        }
+        let available = try Int64.fetchAll(db, sql: "SELECT id FROM session ORDER BY id")
+        throw LogError.unknownSession(id: id, available: available)
+      }
+      guard
+        let row = try Row.fetchOne(
+          db, sql: "SELECT \(LoggedSession.Columns.all) FROM session ORDER BY id DESC LIMIT 1"
+        )
+      else { throw LogError.noSessions(path: path ?? ":memory:") }
+      return LoggedSession(row: row)
+    }
+  }
+
+  /// A reader of one session: its actions, effects and the state at any index.
+  public func reader(session id: Int64? = nil) throws -> SessionReader {
+    SessionReader(log: self, session: try session(id: id))
+  }
+
+  /// Runs a read, turning database errors into ``LogError``s.
+  func read<T>(_ body: (Database) throws -> T) throws -> T {
+    do {
+      return try database.read(body)
+    } catch let error as LogError {
+      throw error
+    } catch {
+      throw LogError.database(String(describing: error))
+    }
+  }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// A SQLite file of recorded sessions: every action, its state patch, every effect's life, and
+/// periodic full-state snapshots.
+///
+/// ```swift
+/// let log = try ActionLog(path: "rkdebug.sqlite")
+/// let store = Store<Todos>(initialState: Todos.State(), reducer: Todos().recording(to: log))
+/// …
+/// try log.close()   // ends the open sessions and commits everything
+/// ```
+///
+/// One file holds many sessions, and several processes can record into one file at once. The
+/// file is in WAL mode, marked with an rkdebug `application_id`, and its `user_version` is the
+/// schema version; `docs/log-format.md` documents the schema.
+public final class ActionLog: Sendable {
+  /// The file's path, or `nil` for an in-memory log.
+  public let path: String?
+  /// Whether the log was opened read-only. A read-only log never writes to the file.
+  public let isReadOnly: Bool
+  /// How soon recorded actions are committed.
+  public let durability: Durability
+  /// How many write commands may wait for the background writer before `send` blocks.
+  public let bufferCapacity: Int
+
+  let database: DatabaseQueue
+  private let state = Mutex(WriterState())
+
+  private struct WriterState {
+    var writer: LogWriter?
+    var sessions: [RecordingSession] = []
+    var isClosed = false
+  }
+
+  /// Opens (or creates) the log at `path` for recording and reading.
+  ///
+  /// Opening a file that is not SQLite, not an rkdebug log, or from a newer schema throws a
+  /// ``LogError`` and leaves the file untouched.
+  ///
+  /// - Parameters:
+  ///   - path: The file's path; it is created if missing.
+  ///   - durability: How soon recorded actions are committed.
+  ///   - bufferCapacity: How many write commands may queue before `send` waits for the writer.
+  public convenience init(
+    path: String, durability: Durability = .buffered, bufferCapacity: Int = 4096
+  ) throws {
+    try self.init(
+      path: path, readOnly: false, durability: durability, bufferCapacity: bufferCapacity
+    )
+  }
+
+  /// Opens an existing log for reading only: nothing is ever written to the file.
+  public static func readOnly(path: String) throws -> ActionLog {
+    try ActionLog(path: path, readOnly: true, durability: .buffered, bufferCapacity: 1)
+  }
+
+  /// A log that lives in memory, for tests and previews.
+  public static func inMemory(durability: Durability = .buffered) throws -> ActionLog {
+    try ActionLog(path: nil, readOnly: false, durability: durability, bufferCapacity: 4096)
+  }
+
+  private init(path: String?, readOnly: Bool, durability: Durability, bufferCapacity: Int)
+    throws
+  {
+    self.path = path
+    self.isReadOnly = readOnly
+    self.durability = durability
+    self.bufferCapacity = max(1, bufferCapacity)
+    if let path {
+      try Self.checkFile(at: path, readOnly: readOnly)
+    }
+    var configuration = Configuration()
+    configuration.readonly = readOnly
+    configuration.busyMode = .timeout(30)
+    configuration.label = "rkdebug"
+    if !readOnly, path != nil {
+      configuration.journalMode = .wal
+    }
+    let synchronous = durability == .everyAction ? "FULL" : "NORMAL"
+    configuration.prepareDatabase { db in
+      if !db.configuration.readonly {
+        try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
+      }
+    }
+    do {
+      if let path {
+        database = try DatabaseQueue(path: path, configuration: configuration)
+      } else {
+        database = try DatabaseQueue(configuration: configuration)
+      }
+      if !readOnly {
+        try Self.migrate(database)
+      }
+    } catch let error as LogError {
+      throw error
+    } catch {
+      throw LogError.database(String(describing: error))
+    }
+  }
+
+  deinit {
+    try? close()
+  }
+
+  // MARK: - Opening
+
+  private static let sqliteHeader = Array("SQLite format 3\0".utf8)
+
+  /// Refuses files that are not rkdebug logs before SQLite touches them.
+  private static func checkFile(at path: String, readOnly: Bool) throws {
+    let manager = FileManager.default
+    var isDirectory: ObjCBool = false
+    guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      if readOnly { throw LogError.fileNotFound(path: path) }
+      return
+    }
+    guard !isDirectory.boolValue else { throw LogError.notSQLite(path: path) }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw LogError.database("cannot read '\(path)': permission denied")
+    }
+    let header = (try? handle.read(upToCount: sqliteHeader.count)) ?? nil
+    try? handle.close()
+    guard let header, !header.isEmpty else {
+      if readOnly { throw LogError.notAnActionLog(path: path) }
+      return  // An empty file becomes a new log.
+    }
+    guard Array(header) == sqliteHeader else { throw LogError.notSQLite(path: path) }
+
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.busyMode = .timeout(30)
+    let (applicationID, userVersion, tableCount): (Int32, Int, Int)
+    do {
+      let probe = try DatabaseQueue(path: path, configuration: configuration)
+      (applicationID, userVersion, tableCount) = try probe.read { db in
+        (
+          try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
+          try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0,
+          try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+        )
+      }
+      try probe.close()
+    } catch {
+      throw LogError.notSQLite(path: path)
+    }
+    if applicationID != LogSchema.applicationID {
+      // A database that is brand new (no tables, no id) may become a log; anything else is
+      // someone else's file.
+      guard applicationID == 0, tableCount == 0, !readOnly else {
+        throw LogError.notAnActionLog(path: path)
+      }
+    }
+    if userVersion > LogSchema.version {
+      throw LogError.newerSchema(path: path, found: userVersion, supported: LogSchema.version)
+    }
+  }
+
+  private static func migrate(_ database: DatabaseQueue) throws {
+    // Two processes may open a new file at once: the loser of the race sees the winner's
+    // migration and retries.
+    var attempt = 0
+    while true {
+      do {
+        try LogSchema.migrator.migrate(database)
+        try database.writeWithoutTransaction { db in
+          try db.execute(sql: "PRAGMA application_id = \(LogSchema.applicationID)")
+          try db.execute(sql: "PRAGMA user_version = \(LogSchema.version)")
+        }
+        return
+      } catch {
+        attempt += 1
+        if attempt >= 5 { throw error }
+        Thread.sleep(forTimeInterval: 0.05 * Double(attempt))
+      }
+    }
+  }
+
+  // MARK: - Writing
+
+  /// The background writer, started with the first recorded session.
+  func writer() throws -> LogWriter {
+    try state.withLock { state in
+      guard !state.isClosed else { throw LogError.closed }
+      guard !isReadOnly else {
+        throw LogError.database("the log was opened read-only; open it with ActionLog(path:)")
+      }
+      if let writer = state.writer { return writer }
+      let writer = LogWriter(
+        database: database, capacity: bufferCapacity, durability: durability
+      )
+      state.writer = writer
+      return writer
+    }
+  }
+
+  /// Remembers a session so ``close()`` can end it.
+  func register(_ session: RecordingSession) {
+    state.withLock { $0.sessions.append(session) }
+  }
+
+  /// Waits until every action recorded so far is committed to the file.
+  public func flush() throws {
+    let writer = state.withLock { $0.writer }
+    try writer?.flush()
+  }
+
+  /// Ends the sessions recorded through this log (writing a final snapshot of each), commits
+  /// everything, and stops the writer. Calling it again does nothing.
+  public func close() throws {
+    let (writer, sessions) = state.withLock { state -> (LogWriter?, [RecordingSession]) in
+      guard !state.isClosed else { return (nil, []) }
+      state.isClosed = true
+      defer { state.sessions.removeAll() }
+      return (state.writer, state.sessions)
+    }
+    guard let writer else { return }
+    var firstError: (any Error)?
+    for session in sessions {
+      do { try session.end(using: writer) } catch { firstError = firstError ?? error }
+    }
+    do { try writer.close() } catch { firstError = firstError ?? error }
+    if let firstError { throw firstError }
+  }
+}

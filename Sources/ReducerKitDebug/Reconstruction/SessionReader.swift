@@ -1,0 +1,151 @@
+import Foundation
+import GRDB
+
+/// Reads one recorded session: its actions and effects, and the state at any index.
+///
+/// ```swift
+/// let reader = try ActionLog.readOnly(path: "rkdebug.sqlite").reader()
+/// let json = try reader.stateJSON(at: 42)            // the state after action 42
+/// let state = try reader.state(Todos.State.self, at: 42)
+/// ```
+///
+/// The state at index N is rebuilt from the nearest full-state snapshot, before or after N,
+/// by applying the patches forwards or their old values backwards. The last state rebuilt is
+/// kept, so stepping to N ± 1 costs one patch.
+public final class SessionReader {
+  /// The session being read.
+  public let session: LoggedSession
+  let log: ActionLog
+  private var cached: (index: Int, state: JSONValue)?
+
+  init(log: ActionLog, session: LoggedSession) {
+    self.log = log
+    self.session = session
+  }
+
+  /// The number of actions in the session; valid indices are `0...actionCount`.
+  public var actionCount: Int { session.actionCount }
+
+  // MARK: - Actions and effects
+
+  /// The action at `index` (1-based).
+  public func action(at index: Int) throws -> LoggedAction {
+    try checkAction(index)
+    guard let action = try actions(in: index...index).first else {
+      throw LogError.corrupt("action \(index) of session \(session.id) is missing")
+    }
+    return action
+  }
+
+  /// The actions with indices in `range`, clamped to the session, in order.
+  public func actions(in range: ClosedRange<Int>? = nil) throws -> [LoggedAction] {
+    let range = range ?? 1...max(1, actionCount)
+    return try log.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT \(LoggedAction.selection) FROM action
+          WHERE session_id = ? AND idx BETWEEN ? AND ? ORDER BY idx
+          """,
+        arguments: [session.id, range.lowerBound, range.upperBound]
+      ).map(LoggedAction.init(row:))
+    }
+  }
+
+  /// Every effect of the session, in the order they started.
+  public func effects() throws -> [LoggedEffect] {
+    try log.read { db in
+      try Row.fetchAll(
+        db, sql: "SELECT * FROM effect WHERE session_id = ? ORDER BY id", arguments: [session.id]
+      ).map(LoggedEffect.init(row:))
+    }
+  }
+
+  /// Decodes the action at `index` as `Action`.
+  public func action<Action: Decodable>(_ type: Action.Type, at index: Int) throws -> Action {
+    try JSONDecoder().decode(Action.self, from: Data(action(at: index).json.utf8))
+  }
+
+  // MARK: - State
+
+  /// The state JSON at `index`: the initial state at 0, the state after action N at N.
+  public func stateJSON(at index: Int) throws -> JSONValue {
+    guard (0...actionCount).contains(index) else {
+      throw LogError.indexOutOfRange(index: index, actionCount: actionCount)
+    }
+    if let cached, cached.index == index { return cached.state }
+    let snapshots = try nearestSnapshots(to: index)
+    var best: (index: Int, state: () throws -> JSONValue)?
+    func consider(_ start: Int, _ state: @escaping () throws -> JSONValue) {
+      if best == nil || abs(start - index) < abs(best!.index - index) {
+        best = (start, state)
+      }
+    }
+    if let cached { consider(cached.index, { cached.state }) }
+    if let before = snapshots.before {
+      consider(before.index, { try JSONValue(parsing: before.json) })
+    }
+    if let after = snapshots.after {
+      consider(after.index, { try JSONValue(parsing: after.json) })
+    }
+    guard let best else {
+      throw LogError.corrupt("session \(session.id) has no snapshot to rebuild index \(index) from")
+    }
+    var state = try best.state()
+    do {
+      if best.index < index {
+        for action in try actions(in: (best.index + 1)...index) {
+          try state.apply(action.patch)
+        }
+      } else if best.index > index {
+        for action in try actions(in: (index + 1)...best.index).reversed() {
+          try state.unapply(action.patch)
+        }
+      }
+    } catch let error as LogError {
+      throw error
+    } catch {
+      throw LogError.corrupt("the patches of session \(session.id) do not apply: \(error)")
+    }
+    cached = (index, state)
+    return state
+  }
+
+  /// Decodes the state at `index` as `State`.
+  public func state<State: Decodable>(_ type: State.Type, at index: Int) throws -> State {
+    try JSONDecoder().decode(State.self, from: stateJSON(at: index).serializedData())
+  }
+
+  private struct Snapshot {
+    let index: Int
+    let json: String
+  }
+
+  private func nearestSnapshots(to index: Int) throws -> (before: Snapshot?, after: Snapshot?) {
+    try log.read { db in
+      let before = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT idx, state FROM snapshot WHERE session_id = ? AND idx <= ?
+          ORDER BY idx DESC LIMIT 1
+          """,
+        arguments: [session.id, index]
+      ).map { Snapshot(index: $0["idx"], json: $0["state"]) }
+      let after = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT idx, state FROM snapshot WHERE session_id = ? AND idx >= ?
+          ORDER BY idx ASC LIMIT 1
+          """,
+        arguments: [session.id, index]
+      ).map { Snapshot(index: $0["idx"], json: $0["state"]) }
+      return (before, after)
+    }
+  }
+
+  private func checkAction(_ index: Int) throws {
+    guard (1...max(1, actionCount)).contains(index), actionCount > 0 else {
+      throw LogError.indexOutOfRange(index: index, actionCount: actionCount)
+    }
+  }
+}

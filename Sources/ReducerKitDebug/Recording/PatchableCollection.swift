@@ -1,0 +1,114 @@
+import IdentifiedCollections
+
+/// A collection the recorder diffs element by element, so a change to one row is one operation
+/// at `/rows/3/field` rather than a replacement of the whole collection.
+protocol PatchableCollection {
+  /// Appends the operations that turn `self` into `new` (a value of the same type).
+  func diffElements(to new: Any, at path: [String], into changes: inout [PendingChange])
+}
+
+extension Array: PatchableCollection where Element: Equatable & Encodable {
+  func diffElements(to new: Any, at path: [String], into changes: inout [PendingChange]) {
+    guard let new = new as? Self else { return }
+    CollectionDiffer.diff(old: self, new: new, identity: nil, at: path, into: &changes)
+  }
+}
+
+extension IdentifiedArray: PatchableCollection
+where Element: Equatable & Encodable {
+  func diffElements(to new: Any, at path: [String], into changes: inout [PendingChange]) {
+    guard let new = new as? Self else { return }
+    CollectionDiffer.diff(
+      old: self.elements, new: new.elements,
+      identity: { AnyHashable(self.ids[$0]) }, newIdentity: { AnyHashable(new.ids[$0]) },
+      at: path, into: &changes
+    )
+  }
+}
+
+/// The element-wise diff of two arrays.
+enum CollectionDiffer {
+  /// Diffs positionally (for plain arrays) or by identity (for identified arrays).
+  ///
+  /// Equal-length collections whose identities line up get one diff per changed element.
+  /// Otherwise the common prefix and suffix are kept, the middle becomes `remove` operations
+  /// (from the end backwards) and `add` operations, and changed elements of the prefix and
+  /// suffix get their own diffs. When the middle is more than half the collection, one `replace`
+  /// of the whole collection is cheaper to store and to apply.
+  static func diff<Element: Equatable & Encodable>(
+    old: [Element], new: [Element],
+    identity: ((Int) -> AnyHashable)?, newIdentity: ((Int) -> AnyHashable)? = nil,
+    at path: [String], into changes: inout [PendingChange]
+  ) {
+    let sameElement: (Int, Int) -> Bool
+    if let identity, let newIdentity {
+      sameElement = { identity($0) == newIdentity($1) }
+    } else {
+      sameElement = { old[$0] == new[$1] }
+    }
+
+    var prefix = 0
+    let shorter = Swift.min(old.count, new.count)
+    while prefix < shorter, sameElement(prefix, prefix) { prefix += 1 }
+
+    if prefix == old.count, old.count == new.count {
+      diffMatched(old: old, new: new, pairs: (0..<old.count).map { ($0, $0) }, at: path, into: &changes)
+      return
+    }
+
+    var suffix = 0
+    while suffix < shorter - prefix,
+      sameElement(old.count - 1 - suffix, new.count - 1 - suffix)
+    {
+      suffix += 1
+    }
+
+    let removedCount = old.count - prefix - suffix
+    let addedCount = new.count - prefix - suffix
+    if identity == nil, removedCount == addedCount {
+      // Positional arrays of the same length: diff the middle element by element.
+      diffMatched(
+        old: old, new: new, pairs: (0..<old.count).map { ($0, $0) }, at: path, into: &changes
+      )
+      return
+    }
+    if removedCount + addedCount > Swift.max(old.count, new.count) / 2 + 1,
+      removedCount > 0, addedCount > 0
+    {
+      changes.append(PendingChange(
+          operation: .replace, path: path, value: StateValue(new), oldValue: StateValue(old)
+        ))
+      return
+    }
+
+    for index in stride(from: prefix + removedCount - 1, through: prefix, by: -1) {
+      changes.append(
+        PendingChange(operation: .remove, path: path + [String(index)], oldValue: StateValue(old[index]))
+      )
+    }
+    for index in prefix..<(prefix + addedCount) {
+      changes.append(
+        PendingChange(operation: .add, path: path + [String(index)], value: StateValue(new[index]))
+      )
+    }
+    var pairs = (0..<prefix).map { ($0, $0) }
+    for offset in 0..<suffix {
+      pairs.append((old.count - suffix + offset, new.count - suffix + offset))
+    }
+    diffMatched(old: old, new: new, pairs: pairs, at: path, into: &changes)
+  }
+
+  /// Diffs elements known to be the same element (same position or same id), using their new
+  /// indices in the paths.
+  private static func diffMatched<Element: Equatable & Encodable>(
+    old: [Element], new: [Element], pairs: [(Int, Int)], at path: [String],
+    into changes: inout [PendingChange]
+  ) {
+    for (oldIndex, newIndex) in pairs where old[oldIndex] != new[newIndex] {
+      StateDiffer.diffValue(
+        old[oldIndex], new[newIndex], at: path + [String(newIndex)], isObjectMember: false,
+        into: &changes
+      )
+    }
+  }
+}

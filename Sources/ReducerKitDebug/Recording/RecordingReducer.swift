@@ -1,0 +1,64 @@
+import Foundation
+import ReducerKit
+
+extension Reducer where State: ObservableStateProtocol & Codable, Action: Codable & Sendable {
+  /// Records every action this reducer receives into `log`: the action, where it came from,
+  /// the state patch it caused, and the life of every effect it started.
+  ///
+  /// ```swift
+  /// let log = try ActionLog(path: "rkdebug.sqlite")
+  /// let store = Store<Todos>(
+  ///   initialState: Todos.State(),
+  ///   reducer: Todos().recording(to: log, feature: "todos")
+  /// )
+  /// ```
+  ///
+  /// Each call starts a new session, created in the log when the first action arrives (the
+  /// state before it is the session's initial state). Effects are observed, not re-run:
+  /// recording does not change what the feature does.
+  ///
+  /// - Parameters:
+  ///   - log: The log to record into.
+  ///   - feature: The name the session is listed under; `rkdebug` replays sessions whose
+  ///     feature name is registered. Defaults to the reducer's type name.
+  ///   - snapshotInterval: A full-state snapshot is written every this many actions, bounding
+  ///     the work of reconstructing any index.
+  /// - Returns: A reducer with the same state and action that records into `log`.
+  public func recording(
+    to log: ActionLog, feature: String? = nil, snapshotInterval: Int = 1000
+  ) -> _RecordingReducer<Self> {
+    _RecordingReducer(
+      base: self,
+      session: RecordingSession(
+        log: log, feature: feature ?? String(describing: Self.self),
+        snapshotInterval: snapshotInterval
+      )
+    )
+  }
+}
+
+/// The reducer ``Reducer/recording(to:feature:snapshotInterval:)`` returns.
+public struct _RecordingReducer<Base: Reducer>: Reducer
+where Base.State: ObservableStateProtocol & Codable, Base.Action: Codable & Sendable {
+  let base: Base
+  let session: RecordingSession
+
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let emitters = EffectContext.emitters
+    let wallTime = Date()
+    let oldState = state
+    let start = DispatchTime.now().uptimeNanoseconds
+    let effect = base.reduce(into: &state, action: action)
+    let duration = DispatchTime.now().uptimeNanoseconds &- start
+    guard
+      let index = session.record(
+        action: action, oldState: oldState, newState: state, wallTime: wallTime,
+        durationNanos: duration, emitters: emitters
+      )
+    else { return effect }
+    let session = self.session
+    return effect.observingEach { leaf in
+      RecordingEffectObserver(session: session, actionIndex: index, leaf: leaf)
+    }
+  }
+}

@@ -1,0 +1,150 @@
+import CustomDump
+import Foundation
+import ReducerKit
+import Synchronization
+
+/// The part of a recording session every action and effect goes through: index assignment,
+/// effect ids, and the commands it hands to the log writer.
+///
+/// Everything here runs on the `send` path, so it only finds what changed and queues it;
+/// encoding and SQLite happen on the writer's thread.
+final class RecordingSession: Sendable {
+  let log: ActionLog
+  let feature: String
+  let snapshotInterval: Int
+  let uuid = UUID()
+  let startedAt = Date()
+  let key = SessionKey()
+
+  private let state = Mutex(Progress())
+
+  private struct Progress {
+    var isStarted = false
+    var isBroken = false
+    var isEnded = false
+    var actionCount = 0
+    var lastSnapshotIndex = 0
+    var effectCount = 0
+    /// The latest state, for the final snapshot. Held as a closure that snapshots it, so the
+    /// session needs no generic parameter.
+    var snapshotLatest: (@Sendable () -> SnapshotCommand)?
+  }
+
+  init(log: ActionLog, feature: String, snapshotInterval: Int) {
+    self.log = log
+    self.feature = feature
+    self.snapshotInterval = max(1, snapshotInterval)
+  }
+
+  /// Records one reduced action: its index, JSON, label, source, timing and patch.
+  func record<State: ObservableStateProtocol & Codable, Action: Codable & Sendable>(
+    action: Action, oldState: State, newState: State, wallTime: Date, durationNanos: UInt64,
+    emitters: [any EffectObserver]
+  ) -> Int? {
+    let changes = StateDiffer.changes(from: oldState, to: newState)
+    let source = emitters.lazy.compactMap { $0 as? RecordingEffectObserver }
+      .first { $0.session === self }
+    return perform { progress, writer in
+      if !progress.isStarted {
+        progress.isStarted = true
+        log.register(self)
+        try writer.enqueue(
+          SessionCommand(
+            key: key, uuid: uuid, feature: feature,
+            stateType: String(reflecting: State.self),
+            actionType: String(reflecting: Action.self),
+            stateFingerprint: TypeFingerprint.of(State.self, sample: oldState),
+            actionFingerprint: TypeFingerprint.of(Action.self),
+            snapshotInterval: snapshotInterval, durability: log.durability,
+            startedAt: startedAt, initialState: oldState
+          )
+        )
+      }
+      progress.actionCount += 1
+      let index = progress.actionCount
+      try writer.enqueue(
+        ActionCommand(
+          key: key, index: index, action: action,
+          effectID: source?.effectID, parentIndex: source?.actionIndex,
+          time: wallTime, durationNanos: durationNanos, changes: changes
+        )
+      )
+      if index % snapshotInterval == 0 {
+        try writer.enqueue(SnapshotCommand(key: key, index: index, state: newState))
+        progress.lastSnapshotIndex = index
+      }
+      let key = self.key
+      progress.snapshotLatest = { SnapshotCommand(key: key, index: index, state: newState) }
+      return index
+    }
+  }
+
+  /// Assigns an effect its id and queues its start.
+  func effectDidStart(_ observer: RecordingEffectObserver) {
+    _ = perform { progress, writer in
+      progress.effectCount += 1
+      observer.effectID = progress.effectCount
+      try writer.enqueue(
+        EffectStartCommand(
+          key: key, effectID: progress.effectCount, actionIndex: observer.actionIndex,
+          kind: observer.leaf.kind.rawValue,
+          cancelIDs: observer.leaf.cancelIDs.map(\.description), startedAt: Date()
+        )
+      )
+      return nil
+    }
+  }
+
+  /// Queues the end of an effect.
+  func effectDidComplete(_ observer: RecordingEffectObserver, _ completion: EffectCompletion) {
+    guard let effectID = observer.effectID else { return }
+    _ = perform { _, writer in
+      try writer.enqueue(
+        EffectEndCommand(key: key, effectID: effectID, completion: completion, endedAt: Date())
+      )
+      return nil
+    }
+  }
+
+  /// Writes the final snapshot and the end time. Called by ``ActionLog/close()``.
+  func end(using writer: LogWriter) throws {
+    let command = state.withLock { progress -> SessionEndCommand? in
+      guard progress.isStarted, !progress.isEnded else { return nil }
+      progress.isEnded = true
+      let snapshot =
+        progress.lastSnapshotIndex == progress.actionCount ? nil : progress.snapshotLatest?()
+      return SessionEndCommand(key: key, endedAt: Date(), finalSnapshot: snapshot)
+    }
+    if let command { try writer.enqueue(command) }
+  }
+
+  /// Runs `body` under the session's lock with the log's writer. The first failure (the log
+  /// was closed, or the disk is full) is reported once as a runtime warning and stops the
+  /// recording; the feature itself keeps working.
+  private func perform(
+    _ body: (inout Progress, LogWriter) throws -> Int?
+  ) -> Int? {
+    state.withLock { progress in
+      guard !progress.isBroken, !progress.isEnded else { return nil }
+      do {
+        return try body(&progress, try log.writer())
+      } catch {
+        progress.isBroken = true
+        RuntimeWarning.handler(
+          """
+          Recording of '\(feature)' stopped: \(error). \
+          The feature keeps running; later actions are not logged.
+          """
+        )
+        return nil
+      }
+    }
+  }
+}
+
+/// Identifies a session between the recorder and the writer thread, which learns the
+/// session's row id when it inserts it.
+final class SessionKey: @unchecked Sendable {
+  // `@unchecked`: `rowID` is written and read only on the log writer's thread.
+  var rowID: Int64?
+}

@@ -1,0 +1,116 @@
+import Foundation
+import GRDB
+import ReducerKit
+import Testing
+
+@testable import ReducerKitDebug
+
+/// The file: WAL, application_id, user_version, snapshots, several sessions, and refusing
+/// files that are not rkdebug logs without touching them.
+@MainActor
+@Suite struct ActionLogFileTests {
+  let directory = TemporaryDirectory()
+
+  func record(_ count: Int, into log: ActionLog, snapshotInterval: Int = 1000) {
+    let store = Store<Playlist>(
+      initialState: Playlist.State(),
+      reducer: Playlist().recording(to: log, feature: "playlist", snapshotInterval: snapshotInterval)
+    )
+    for volume in 1...count { store.send(.setVolume(volume)) }
+  }
+
+  @Test func fileIsAMarkedWALDatabaseWithSnapshots() throws {
+    let path = directory.path("log.sqlite")
+    let log = try ActionLog(path: path)
+    record(25, into: log, snapshotInterval: 10)
+    try log.close()
+
+    let db = try DatabaseQueue(path: path)
+    let (journal, applicationID, userVersion, snapshots, endedAt) = try db.read { db in
+      (
+        try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+        try Int32.fetchOne(db, sql: "PRAGMA application_id"),
+        try Int.fetchOne(db, sql: "PRAGMA user_version"),
+        try Int.fetchAll(db, sql: "SELECT idx FROM snapshot ORDER BY idx"),
+        try Double.fetchOne(db, sql: "SELECT ended_at FROM session")
+      )
+    }
+    #expect(journal == "wal")
+    #expect(applicationID == 0x524B_4442)
+    #expect(userVersion == 1)
+    #expect(snapshots == [0, 10, 20, 25])
+    #expect(endedAt != nil)
+  }
+
+  @Test func severalSessionsPerFile() throws {
+    let path = directory.path("log.sqlite")
+    for count in [3, 5] {
+      let log = try ActionLog(path: path)
+      record(count, into: log)
+      try log.close()
+    }
+    let sessions = try ActionLog.readOnly(path: path).sessions()
+    #expect(sessions.map(\.actionCount) == [3, 5])
+    #expect(sessions.map(\.feature) == ["playlist", "playlist"])
+    #expect(try ActionLog.readOnly(path: path).session().id == sessions[1].id)
+  }
+
+  @Test func refusesATextFileAndLeavesItUntouched() throws {
+    let path = directory.path("notes.txt")
+    try Data("hello, not a database\n".utf8).write(to: URL(fileURLWithPath: path))
+    #expect(throws: LogError.notSQLite(path: path)) { try ActionLog(path: path) }
+    #expect(throws: LogError.notSQLite(path: path)) { try ActionLog.readOnly(path: path) }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("hello, not a database\n".utf8))
+  }
+
+  @Test func refusesAnotherAppsDatabaseAndLeavesItUntouched() throws {
+    let path = directory.path("other.sqlite")
+    let other = try DatabaseQueue(path: path)
+    try other.write { try $0.execute(sql: "CREATE TABLE t (x); INSERT INTO t VALUES (1)") }
+    try other.close()
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(throws: LogError.notAnActionLog(path: path)) { try ActionLog(path: path) }
+    #expect(throws: LogError.notAnActionLog(path: path)) { try ActionLog.readOnly(path: path) }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  @Test func refusesANewerSchemaAndLeavesItUntouched() throws {
+    let path = directory.path("future.sqlite")
+    try ActionLog(path: path).close()
+    let db = try DatabaseQueue(path: path)
+    try db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA user_version = 99") }
+    try db.close()
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(throws: LogError.newerSchema(path: path, found: 99, supported: 1)) {
+      try ActionLog(path: path)
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  @Test func readOnlyOpenOfAMissingFileFailsWithoutCreatingIt() throws {
+    let path = directory.path("missing.sqlite")
+    #expect(throws: LogError.fileNotFound(path: path)) { try ActionLog.readOnly(path: path) }
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+
+  @Test func unknownSessionAndOutOfRangeIndexSayWhatExists() throws {
+    let log = try ActionLog.inMemory()
+    record(3, into: log)
+    try log.flush()
+    #expect(throws: LogError.unknownSession(id: 7, available: [1])) { try log.session(id: 7) }
+    #expect(throws: LogError.indexOutOfRange(index: 4, actionCount: 3)) {
+      try log.reader().stateJSON(at: 4)
+    }
+    try log.close()
+  }
+
+  @Test func everyActionDurabilityCommitsBeforeSendReturns() throws {
+    let path = directory.path("durable.sqlite")
+    let log = try ActionLog(path: path, durability: .everyAction)
+    record(5, into: log)
+    // Without flush or close, another connection already sees all five.
+    let count = try ActionLog.readOnly(path: path).session().actionCount
+    #expect(count == 5)
+    try log.close()
+  }
+}
