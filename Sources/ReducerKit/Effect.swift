@@ -2,9 +2,9 @@
 /// run asynchronous work that emits actions later, or cancel work in flight.
 ///
 /// Effects are values: a reducer returns one and the store runs it. Build them with
-/// ``none``, ``run(priority:operation:catch:)``, ``send(_:)``, ``merge(_:)-swift.type.method``,
-/// ``concatenate(_:)-swift.type.method``, ``cancellable(id:cancelInFlight:)``,
-/// ``cancel(id:)`` and ``map(_:)``.
+/// ``none``, ``run(priority:operation:catch:fileID:line:)``, ``send(_:)``,
+/// ``merge(_:)-swift.type.method``, ``concatenate(_:)-swift.type.method``,
+/// ``cancellable(id:cancelInFlight:)``, ``cancel(id:)`` and ``map(_:)``.
 ///
 /// ```swift
 /// case .incrementLaterTapped:
@@ -17,7 +17,7 @@ public struct Effect<Action>: Sendable {
   @usableFromInline
   indirect enum Operation {
     case none
-    case send(Action, observers: [EffectObserver])
+    case send(Action, observers: [any EffectObserver])
     case run(Run)
     case merge([Effect])
     case concatenate([Effect])
@@ -31,7 +31,10 @@ public struct Effect<Action>: Sendable {
     var priority: TaskPriority?
     var operation: @Sendable (Send<Action>) async throws -> Void
     var handler: (@Sendable (any Error, Send<Action>) async -> Void)?
-    var observers: [EffectObserver]
+    var observers: [any EffectObserver]
+    /// Where the effect was made, for the warning about an unhandled error.
+    var fileID: StaticString
+    var line: UInt
   }
 
   @usableFromInline
@@ -73,16 +76,27 @@ extension Effect {
   ///   - priority: The priority of the task that runs the work.
   ///   - operation: The work. It receives a ``Send`` to emit actions with.
   ///   - handler: Called with the error when `operation` throws (other than by cancellation).
-  ///     Without one, a thrown error is reported as a runtime warning.
+  ///     Without one, a thrown error is reported as a runtime warning naming `fileID:line`.
+  ///   - fileID: The file the effect is made in, for the runtime warning.
+  ///   - line: The line the effect is made on, for the runtime warning.
   /// - Returns: An effect wrapping the work.
   public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
-    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> Self {
     Self(
       operation: .run(
-        Run(priority: priority, operation: operation, handler: handler, observers: [])
+        Run(
+          priority: priority,
+          operation: operation,
+          handler: handler,
+          observers: [],
+          fileID: fileID,
+          line: line
+        )
       )
     )
   }

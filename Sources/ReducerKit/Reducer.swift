@@ -1,8 +1,8 @@
 /// Describes how a feature's state changes in response to an action, and which effects the
 /// store should run afterwards.
 ///
-/// Implement either ``reduce(into:action:)`` for a single piece of logic, or ``body-swift.property``
-/// to compose reducers with ``ReducerBuilder``:
+/// Implement either ``reduce(into:action:)`` for a single piece of logic, or
+/// ``body-swift.property`` to compose reducers with ``ReducerBuilder``:
 ///
 /// ```swift
 /// struct Counter: Reducer {

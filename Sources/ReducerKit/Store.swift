@@ -30,8 +30,9 @@ public final class Store<R: Reducer> where R.State: ObservableStateProtocol {
   @ObservationIgnored
   var currentState: R.State
 
+  /// The key paths observed one by one: `R.State._$observableKeyPaths`.
   @ObservationIgnored
-  private let properties: [ObservableProperty<R.State>]
+  private let keyPaths: [PartialKeyPath<R.State>]
 
   @ObservationIgnored
   private var versions: [PartialKeyPath<R.State>: ObservableVersion] = [:]
@@ -80,8 +81,9 @@ public final class Store<R: Reducer> where R.State: ObservableStateProtocol {
     self.init(initialState: initialState, anyReducer: reducer)
   }
 
-  /// Creates a store from a reducer builder, as in TCA:
-  /// `Store(initialState: Counter.State()) { Counter()._printChanges() }`.
+  /// Creates a store from a reducer builder, as in TCA (the feature type is spelled out because
+  /// it cannot be inferred from the builder's reducers):
+  /// `Store<Counter>(initialState: Counter.State()) { Counter()._printChanges() }`.
   public convenience init(
     initialState: R.State,
     @ReducerBuilder<R.State, R.Action> reducer: () -> some Reducer<R.State, R.Action>
@@ -92,8 +94,8 @@ public final class Store<R: Reducer> where R.State: ObservableStateProtocol {
   private init(initialState: R.State, anyReducer reducer: some Reducer<R.State, R.Action>) {
     let runtime = StoreRuntime<R.Action>()
     self.currentState = initialState
-    self.properties = R.State._$observableProperties
-    self.observedKeyPaths = Set(R.State._$observableKeyPaths)
+    self.keyPaths = R.State._$observableKeyPaths
+    self.observedKeyPaths = Set(keyPaths)
     self.runtime = runtime
     self.sendToOwner = { [unowned runtime] action in runtime.send(action) }
     runtime.reduce = { [unowned self] action in
@@ -107,8 +109,8 @@ public final class Store<R: Reducer> where R.State: ObservableStateProtocol {
   /// Creates a scoped store whose state is derived from its parent's.
   init(scopedState: R.State, send: @escaping @MainActor (R.Action) -> Task<Void, Never>?) {
     self.currentState = scopedState
-    self.properties = R.State._$observableProperties
-    self.observedKeyPaths = Set(R.State._$observableKeyPaths)
+    self.keyPaths = R.State._$observableKeyPaths
+    self.observedKeyPaths = Set(keyPaths)
     self.runtime = nil
     self.sendToOwner = send
   }
@@ -154,7 +156,7 @@ public final class Store<R: Reducer> where R.State: ObservableStateProtocol {
     guard !isInvalid else {
       runtimeWarn(
         """
-        An action was sent to a store whose state no longer exists: \(action). \
+        An action was sent to a store whose state no longer exists: \(oneLineDump(action)). \
         Stop sending actions to a scoped store once its optional or element state is gone.
         """
       )
@@ -186,19 +188,24 @@ public final class Store<R: Reducer> where R.State: ObservableStateProtocol {
   // MARK: - Changes
 
   /// Replaces the state and invalidates the observers of what changed.
+  ///
+  /// Each observed key path's version is bumped when `R.State.hasChanged` says the key path
+  /// changed; key paths nobody has read are checked only until one change is found, which is
+  /// enough to know whether readers of the whole state must be invalidated. A state with no
+  /// observed key paths is compared with `==`.
   func update(to newState: R.State) {
     let oldState = currentState
     currentState = newState
     var anyChanged = false
-    for property in properties {
-      let version = versions[property.keyPath]
+    for keyPath in keyPaths {
+      let version = versions[keyPath]
       guard version != nil || !anyChanged else { continue }
-      if property.hasChanged(oldState, newState) {
+      if R.State.hasChanged(keyPath, from: oldState, to: newState) {
         anyChanged = true
         version?.bump()
       }
     }
-    if properties.isEmpty {
+    if keyPaths.isEmpty {
       anyChanged = oldState != newState
     }
     guard anyChanged else { return }

@@ -24,7 +24,9 @@ extension Effect {
         priority: run.priority,
         operation: mappedOperation,
         handler: mappedHandler,
-        observers: run.observers
+        observers: run.observers,
+        fileID: run.fileID,
+        line: run.line
       )
       return Effect<T>(operation: .run(mapped))
     case let .merge(effects):

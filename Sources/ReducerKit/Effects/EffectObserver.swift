@@ -27,7 +27,7 @@ public enum EffectCompletion: Hashable, Sendable {
 public struct EffectLeaf: Sendable {
   /// What kind of work the effect does.
   public enum Kind: String, Sendable {
-    /// An ``Effect/run(priority:operation:catch:)`` effect.
+    /// An ``Effect/run(priority:operation:catch:fileID:line:)`` effect.
     case run
     /// An ``Effect/send(_:)`` effect.
     case send
@@ -68,7 +68,9 @@ extension Effect {
       run.observers.append(makeObserver(EffectLeaf(kind: .run, cancelIDs: cancelIDs)))
       return Self(operation: .run(run))
     case let .merge(effects):
-      return Self(operation: .merge(effects.map { $0.observingEach(cancelIDs: cancelIDs, makeObserver) }))
+      return Self(
+        operation: .merge(effects.map { $0.observingEach(cancelIDs: cancelIDs, makeObserver) })
+      )
     case let .concatenate(effects):
       return Self(
         operation: .concatenate(

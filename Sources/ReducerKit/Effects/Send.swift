@@ -1,4 +1,5 @@
-/// Sends actions back into the store from an ``Effect/run(priority:operation:catch:)`` effect.
+/// Sends actions back into the store from an
+/// ``Effect/run(priority:operation:catch:fileID:line:)`` effect.
 ///
 /// Call it like a function:
 ///

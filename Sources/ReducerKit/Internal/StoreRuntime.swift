@@ -9,6 +9,8 @@ final class StoreRuntime<Action> {
     /// Whether the action comes from an ``Effect/send(_:)`` effect that completes once the
     /// action has been reduced.
     var completesSendEffect: Bool
+    /// The effects of the caller's `send` this action belongs to.
+    var group: EffectGroup
   }
 
   /// Reduces one action into the store's state and returns its effect.
@@ -26,36 +28,47 @@ final class StoreRuntime<Action> {
   /// The number of effect tasks running now.
   var effectCount: Int { inFlight.count }
 
-  /// Reduces `action` and every action it sends synchronously, starts their effects, and
-  /// returns a task covering those effects.
+  /// Reduces an action sent by the store's caller and every action it sends synchronously,
+  /// starts their effects, and returns a task covering those effects and the effects of the
+  /// actions they send later; `nil` when nothing was started.
+  func send(_ action: Action) -> Task<Void, Never>? {
+    let group = EffectGroup()
+    let isReentrant = isSending
+    process(Pending(action: action, emitters: [], completesSendEffect: false, group: group))
+    // A reentrant send (from inside a reducer) is only queued: its effects start later.
+    guard isReentrant || !group.isEmpty else { return nil }
+    return Task { await group.wait() }
+  }
+
+  /// Queues `pending` and, unless an outer call is already draining the queue, reduces the
+  /// queue and starts the effects.
+  ///
+  /// - Returns: The tasks of the effects started, empty when the action was only queued.
   @discardableResult
-  func send(
-    _ action: Action, emitters: [any EffectObserver] = [], completesSendEffect: Bool = false
-  ) -> Task<Void, Never>? {
-    queue.append(
-      Pending(action: action, emitters: emitters, completesSendEffect: completesSendEffect)
-    )
-    guard !isSending else { return nil }
+  private func process(_ pending: Pending) -> [Task<Void, Never>] {
+    queue.append(pending)
+    guard !isSending else { return [] }
     isSending = true
     defer { isSending = false }
-    var tasks: [Task<Void, Never>] = []
+    var started: [Task<Void, Never>] = []
     var index = 0
     while index < queue.count {
       let pending = queue[index]
       index += 1
-      let effect: Effect<Action>
-      if pending.emitters.isEmpty {
-        effect = reduce(pending.action)
-      } else {
-        effect = EffectContext.$emitters.withValue(pending.emitters) { reduce(pending.action) }
+      // Always bound, so an action sent by the caller never inherits emitters from the task
+      // that sent it.
+      let effect = EffectContext.$emitters.withValue(pending.emitters) {
+        reduce(pending.action)
       }
       if pending.completesSendEffect {
         for observer in pending.emitters { observer.effectDidComplete(.finished) }
       }
-      tasks += run(effect)
+      let tasks = run(effect, in: pending.group)
+      pending.group.add(tasks)
+      started += tasks
     }
     queue.removeAll(keepingCapacity: true)
-    return combined(tasks)
+    return started
   }
 
   /// Cancels every effect in flight.
@@ -71,33 +84,35 @@ final class StoreRuntime<Action> {
 
   // MARK: - Running effects
 
-  private func run(_ effect: Effect<Action>) -> [Task<Void, Never>] {
+  private func run(_ effect: Effect<Action>, in group: EffectGroup) -> [Task<Void, Never>] {
     switch effect.operation {
     case .none:
       return []
 
     case let .send(action, observers):
       for observer in observers { observer.effectDidStart() }
-      return send(action, emitters: observers, completesSendEffect: true).map { [$0] } ?? []
+      return process(
+        Pending(action: action, emitters: observers, completesSendEffect: true, group: group)
+      )
 
     case let .run(run):
-      return [start(run)]
+      return [start(run, in: group)]
 
     case let .merge(effects):
-      return effects.flatMap { self.run($0) }
+      return effects.flatMap { self.run($0, in: group) }
 
     case let .concatenate(effects):
       let task = Task { @MainActor [weak self] in
         for effect in effects {
           guard let self, !Task.isCancelled else { return }
-          await Self.awaitAll(self.run(effect))
+          await Self.awaitAll(self.run(effect, in: group))
         }
       }
       return [track(task)]
 
     case let .cancellable(id, cancelInFlight, effect):
       if cancelInFlight { cancel(id: id) }
-      let tasks = run(effect)
+      let tasks = run(effect, in: group)
       guard !tasks.isEmpty else { return [] }
       let key = makeTaskKey()
       let task = Task { @MainActor [weak self] in
@@ -114,11 +129,13 @@ final class StoreRuntime<Action> {
     }
   }
 
-  private func start(_ run: Effect<Action>.Run) -> Task<Void, Never> {
+  private func start(_ run: Effect<Action>.Run, in group: EffectGroup) -> Task<Void, Never> {
     let observers = run.observers
     for observer in observers { observer.effectDidStart() }
     let send = Send<Action> { [weak self] action in
-      self?.send(action, emitters: observers)
+      self?.process(
+        Pending(action: action, emitters: observers, completesSendEffect: false, group: group)
+      )
     }
     let task = Task(priority: run.priority) { @MainActor in
       var completion = EffectCompletion.finished
@@ -135,8 +152,8 @@ final class StoreRuntime<Action> {
           } else {
             runtimeWarn(
               """
-              An 'Effect.run' threw an unhandled error: \(error). \
-              Handle errors with 'catch:' or inside the operation.
+              An "Effect.run" returned from "\(run.fileID):\(run.line)" threw an unhandled \
+              error: \(error). Handle errors with "catch:" or inside the operation.
               """
             )
           }
@@ -171,14 +188,6 @@ final class StoreRuntime<Action> {
   private func makeTaskKey() -> Int {
     nextTaskKey += 1
     return nextTaskKey
-  }
-
-  private func combined(_ tasks: [Task<Void, Never>]) -> Task<Void, Never>? {
-    switch tasks.count {
-    case 0: return nil
-    case 1: return tasks[0]
-    default: return Task { await Self.awaitAll(tasks) }
-    }
   }
 
   /// Waits for all `tasks`, cancelling them if the waiting task is cancelled.

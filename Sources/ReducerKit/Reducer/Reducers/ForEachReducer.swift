@@ -13,7 +13,9 @@ extension Reducer {
   /// ```
   ///
   /// The element runs before the parent. When an element is removed, its effects are cancelled.
-  /// An action for an id that is not in the collection is ignored with a runtime warning.
+  /// Cancellation identifiers are scoped to their element: `.cancel(id:)` returned by one
+  /// element cancels only that element's effects. An action for an id that is not in the
+  /// collection is ignored with a runtime warning.
   ///
   /// - Parameters:
   ///   - toElementsState: The key path of the collection of element states.
@@ -75,19 +77,30 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
       runtimeWarn(
         """
         A "forEach" at "\(fileID):\(line)" received an action for a missing element: id \
-        \(id), \(action). Send element actions only for ids still in the collection, and \
-        cancel element effects when an element is removed.
+        \(id), \(oneLineDump(action)). Send element actions only for ids still in the \
+        collection, and cancel element effects when an element is removed.
         """
       )
       return .none
     }
     let embed = UncheckedSendable(toElementAction.embed)
+    let effectsID = effectsID(id)
     return element.reduce(into: &state[keyPath: toElementsState][id: id]!, action: elementAction)
+      // Each element has its own cancellation identifiers, so one row's `.cancel(id:)` (or one
+      // row's `ifLet` closing) does not cancel another row's effects.
+      .scopingCancelIDs(to: AnyCancelID(effectsID))
       .map { embed.value(.element(id: id, action: $0)) }
-      .cancellable(id: effectsID(id))
+      .cancellable(id: effectsID)
   }
 
   private func effectsID(_ id: ID) -> ChildEffectsID {
-    ChildEffectsID(parent: Parent.self, path: toElementsState, element: AnyHashable(id))
+    ChildEffectsID(
+      "forEach",
+      parent: Parent.self,
+      path: toElementsState,
+      element: AnyHashable(id),
+      fileID: fileID,
+      line: line
+    )
   }
 }

@@ -32,7 +32,9 @@ extension Reducer {
       child: `case`(),
       toChildState: AnyCasePath(toCaseState),
       toChildAction: AnyCasePath(toCaseAction),
-      childID: ChildEffectsID(parent: Self.self, path: toCaseState),
+      childID: ChildEffectsID(
+        "ifCaseLet", parent: Self.self, path: toCaseState, fileID: fileID, line: line
+      ),
       fileID: fileID,
       line: line
     )
@@ -68,8 +70,8 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       runtimeWarn(
         """
         An "ifCaseLet" at "\(fileID):\(line)" received a child action when the state was in \
-        another case: \(action). Send child actions only while the state is in the child's \
-        case, and cancel child effects when it changes.
+        another case: \(oneLineDump(action)). Send child actions only while the state is in \
+        the child's case, and cancel child effects when it changes.
         """
       )
       return .none

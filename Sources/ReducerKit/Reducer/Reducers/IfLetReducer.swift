@@ -32,7 +32,9 @@ extension Reducer {
       child: wrapped(),
       toChildState: toWrappedState,
       toChildAction: AnyCasePath(toWrappedAction),
-      childID: ChildEffectsID(parent: Self.self, path: toWrappedState),
+      childID: ChildEffectsID(
+        "ifLet", parent: Self.self, path: toWrappedState, fileID: fileID, line: line
+      ),
       fileID: fileID,
       line: line
     )
@@ -68,8 +70,8 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       runtimeWarn(
         """
         An "ifLet" at "\(fileID):\(line)" received a child action when child state was "nil": \
-        \(action). Send child actions only while the child state is present, and cancel \
-        child effects when it goes away.
+        \(oneLineDump(action)). Send child actions only while the child state is present, \
+        and cancel child effects when it goes away.
         """
       )
       return .none
@@ -78,21 +80,5 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     return child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
       .map { embed.value($0) }
       .cancellable(id: childID)
-  }
-}
-
-/// Identifies the effects of one child of a parent reducer, so they can be cancelled when the
-/// child state goes away.
-struct ChildEffectsID: Hashable, @unchecked Sendable {
-  // Key paths and `AnyHashable` element ids are immutable values; `@unchecked` only because
-  // `AnyKeyPath` and `AnyHashable` are not declared `Sendable`.
-  let parent: ObjectIdentifier
-  let path: AnyKeyPath
-  let element: AnyHashable?
-
-  init(parent: Any.Type, path: AnyKeyPath, element: AnyHashable? = nil) {
-    self.parent = ObjectIdentifier(parent)
-    self.path = path
-    self.element = element
   }
 }

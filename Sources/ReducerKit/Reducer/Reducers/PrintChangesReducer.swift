@@ -26,13 +26,15 @@ extension Reducer {
 
 /// Turns one action and the state before and after it into printed text.
 public struct _ReducerPrinter<State, Action>: Sendable {
-  let printChange: @Sendable (_ receivedAction: Action, _ oldState: State, _ newState: State) -> Void
+  let printChange:
+    @Sendable (_ receivedAction: Action, _ oldState: State, _ newState: State) -> Void
 
   /// A printer made from a closure.
   public init(
-    printChange: @escaping @Sendable (
-      _ receivedAction: Action, _ oldState: State, _ newState: State
-    ) -> Void
+    printChange:
+      @escaping @Sendable (
+        _ receivedAction: Action, _ oldState: State, _ newState: State
+      ) -> Void
   ) {
     self.printChange = printChange
   }

@@ -15,7 +15,7 @@ import CasePaths
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   enum StatePath {
     case keyPath(WritableKeyPath<ParentState, Child.State>)
-    case casePath(AnyCasePath<ParentState, Child.State>, description: String)
+    case casePath(AnyCasePath<ParentState, Child.State>, fileID: StaticString, line: UInt)
   }
 
   let toChildState: StatePath
@@ -40,14 +40,21 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
 
   /// Scopes to one case of an enum parent state. An action that arrives while the state is in
   /// another case is ignored with a runtime warning.
+  ///
+  /// - Parameters:
+  ///   - toChildState: The case of the parent state that holds the child state.
+  ///   - toChildAction: The case of the parent action that carries child actions.
+  ///   - child: The child reducer.
+  ///   - fileID: The file of the call, named by the runtime warning.
+  ///   - line: The line of the call, named by the runtime warning.
   public init<ChildState, ChildAction>(
     state toChildState: CaseKeyPath<ParentState, ChildState>,
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
-    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = .casePath(
-      AnyCasePath(toChildState), description: String(describing: toChildState)
-    )
+    self.toChildState = .casePath(AnyCasePath(toChildState), fileID: fileID, line: line)
     self.toChildAction = AnyCasePath(toChildAction)
     self.child = child()
   }
@@ -59,12 +66,13 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     case let .keyPath(keyPath):
       return child.reduce(into: &state[keyPath: keyPath], action: childAction)
         .map { [embed = UncheckedSendable(embed)] in embed.value($0) }
-    case let .casePath(casePath, description):
+    case let .casePath(casePath, fileID, line):
       guard var childState = casePath.extract(from: state) else {
         runtimeWarn(
           """
-          A "Scope" at \(description) received a child action while the parent state was in \
-          another case: \(action). Send child actions only while the state is in that case.
+          A "Scope" at "\(fileID):\(line)" received a child action while the parent state was \
+          in another case: \(oneLineDump(action)). Send child actions only while the state is \
+          in that case.
           """
         )
         return .none

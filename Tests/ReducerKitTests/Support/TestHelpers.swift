@@ -1,0 +1,68 @@
+import ReducerKit
+import Synchronization
+
+/// Collects the runtime warnings ReducerKit reports while `body` runs (including those reported
+/// by effect tasks started inside it, which inherit the task-local handler).
+///
+/// - Returns: The value `body` returned and the warnings, in the order they were reported.
+func withRuntimeWarnings<T>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ body: () async throws -> T
+) async rethrows -> (value: T, warnings: [String]) {
+  let sink = WarningSink()
+  let handler: @Sendable (String) -> Void = { sink.append($0) }
+  let value = try await RuntimeWarning.$handler.withValue(handler, operation: body)
+  return (value, sink.messages)
+}
+
+/// A thread-safe list of warning messages.
+final class WarningSink: Sendable {
+  private let storage = Mutex<[String]>([])
+
+  func append(_ message: String) {
+    storage.withLock { $0.append(message) }
+  }
+
+  var messages: [String] {
+    storage.withLock { $0 }
+  }
+}
+
+/// A thread-safe flag for `withObservationTracking`'s `onChange`.
+final class Flag: Sendable {
+  private let storage = Mutex(false)
+
+  func set() { storage.withLock { $0 = true } }
+
+  var isSet: Bool { storage.withLock { $0 } }
+}
+
+/// A thread-safe list of lines, for printers and observers.
+final class Lines: Sendable {
+  private let storage = Mutex<[String]>([])
+
+  func append(_ line: String) {
+    storage.withLock { $0.append(line) }
+  }
+
+  var all: [String] {
+    storage.withLock { $0 }
+  }
+}
+
+/// A thread-safe box for a value shared with `@Sendable` closures in tests.
+final class Locked<Value: Sendable>: Sendable {
+  private let storage: Mutex<Value>
+
+  init(_ value: Value) {
+    storage = Mutex(value)
+  }
+
+  var value: Value {
+    storage.withLock { $0 }
+  }
+
+  func withLock<T: Sendable>(_ body: (inout Value) -> T) -> T {
+    storage.withLock { body(&$0) }
+  }
+}
