@@ -81,7 +81,7 @@ final class RecordingSession: Sendable {
 
   /// Assigns an effect its id and queues its start.
   func effectDidStart(_ observer: RecordingEffectObserver) {
-    _ = perform { progress, writer in
+    _ = perform(effectEvent: true) { progress, writer in
       progress.effectCount += 1
       observer.effectID = progress.effectCount
       try writer.enqueue(
@@ -98,7 +98,7 @@ final class RecordingSession: Sendable {
   /// Queues the end of an effect.
   func effectDidComplete(_ observer: RecordingEffectObserver, _ completion: EffectCompletion) {
     guard let effectID = observer.effectID else { return }
-    _ = perform { _, writer in
+    _ = perform(effectEvent: true) { _, writer in
       try writer.enqueue(
         EffectEndCommand(key: key, effectID: effectID, completion: completion, endedAt: Date())
       )
@@ -121,12 +121,15 @@ final class RecordingSession: Sendable {
   /// Runs `body` under the session's lock with the log's writer. The first failure (the log
   /// was closed, or the disk is full) is reported once as a runtime warning and stops the
   /// recording; the feature itself keeps working.
+  ///
+  /// Effects that end after the session ended are dropped silently: the session is over.
   private func perform(
-    _ body: (inout Progress, LogWriter) throws -> Int?
+    effectEvent: Bool = false, _ body: (inout Progress, LogWriter) throws -> Int?
   ) -> Int? {
     state.withLock { progress in
-      guard !progress.isBroken, !progress.isEnded else { return nil }
+      guard !progress.isBroken, !(effectEvent && progress.isEnded) else { return nil }
       do {
+        if progress.isEnded { throw LogError.closed }
         return try body(&progress, try log.writer())
       } catch {
         progress.isBroken = true

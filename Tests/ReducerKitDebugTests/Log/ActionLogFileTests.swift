@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import ReducerKit
 import Testing
 
@@ -113,4 +114,40 @@ import Testing
     #expect(count == 5)
     try log.close()
   }
+
+  @Test func aTinyBufferAppliesBackPressureAndLosesNothing() throws {
+    let path = directory.path("tiny.sqlite")
+    let log = try ActionLog(path: path, bufferCapacity: 2)
+    record(2_000, into: log, snapshotInterval: 100)
+    try log.close()
+    let reader = try ActionLog.readOnly(path: path).reader()
+    #expect(reader.actionCount == 2_000)
+    #expect(try reader.stateJSON(at: 2_000)["volume"] == JSONValue(2_000))
+  }
+
+  @Test func recordingAfterCloseWarnsOnceAndTheFeatureKeepsWorking() throws {
+    let log = try ActionLog.inMemory()
+    let store = Store<Playlist>(
+      initialState: Playlist.State(), reducer: Playlist().recording(to: log)
+    )
+    store.send(.setVolume(1))
+    try log.close()
+    let warnings = WarningLines()
+    RuntimeWarning.$handler.withValue({ warnings.append($0) }) {
+      store.send(.setVolume(2))
+      store.send(.setVolume(3))
+    }
+    #expect(store.volume == 3)
+    #expect(warnings.all == [
+      "Recording of 'Playlist' stopped: the log was closed; open it again. "
+        + "The feature keeps running; later actions are not logged."
+    ])
+  }
+}
+
+/// Collects runtime warnings.
+final class WarningLines: Sendable {
+  private let lines = Mutex<[String]>([])
+  var all: [String] { lines.withLock { $0 } }
+  func append(_ line: String) { lines.withLock { $0.append(line) } }
 }
