@@ -54,11 +54,21 @@ let package = Package(
     ),
     .target(
       name: "ReducerKitTesting",
-      dependencies: ["ReducerKit", "ReducerKitDebug"]
+      dependencies: [
+        "ReducerKit",
+        "ReducerKitDebug",
+        .product(name: "CasePaths", package: "swift-case-paths"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+      ]
     ),
     .target(
       name: "ReducerKitSamples",
-      dependencies: ["ReducerKit"],
+      dependencies: [
+        "ReducerKit",
+        .product(name: "CasePaths", package: "swift-case-paths"),
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ],
       path: "Samples",
       exclude: ["README.md"]
     ),
@@ -91,7 +101,12 @@ let package = Package(
     ),
     .testTarget(
       name: "ReducerKitTestingTests",
-      dependencies: ["ReducerKitTesting", "ReducerKitSamples"]
+      dependencies: [
+        "ReducerKitTesting",
+        "ReducerKitSamples",
+        .product(name: "CasePaths", package: "swift-case-paths"),
+        .product(name: "Clocks", package: "swift-clocks"),
+      ]
     ),
     .testTarget(
       name: "ReducerKitSamplesTests",

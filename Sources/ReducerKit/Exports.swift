@@ -1,0 +1,5 @@
+// Like TCA, ReducerKit re-exports the libraries its API is written in terms of, so a feature
+// needs only `import ReducerKit` for `@CasePathable`, `IdentifiedArrayOf` and `customDump`.
+@_exported import CasePaths
+@_exported import CustomDump
+@_exported import IdentifiedCollections
