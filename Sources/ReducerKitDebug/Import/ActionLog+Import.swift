@@ -1,0 +1,121 @@
+import Foundation
+import GRDB
+
+extension ActionLog {
+  // MARK: - Import
+
+  /// Writes a whole session into the log in one transaction, as a new session, and returns
+  /// its id.
+  ///
+  /// The actions' patches, labels and times are written as they are. The snapshots are made
+  /// by applying the patches to the initial state: one at 0, one every
+  /// ``SessionImport/snapshotInterval`` actions, and one at the last action if the session
+  /// ended. Either everything is written or nothing is.
+  ///
+  /// - Parameters:
+  ///   - session: The session.
+  ///   - progress: Called with the number of actions written so far, every few hundred.
+  /// - Returns: The new session's id in this log.
+  /// - Throws: ``LogError/corrupt(_:)`` when ``SessionImport/validate()`` finds the session
+  ///   inconsistent; a ``LogError/database(_:)`` when a session with the same uuid is already
+  ///   in the log.
+  @discardableResult
+  public func importSession(
+    _ session: SessionImport, progress: ((Int) -> Void)? = nil
+  ) throws -> Int64 {
+    guard !isReadOnly else {
+      throw LogError.database("the log was opened read-only; open it with ActionLog(path:)")
+    }
+    try session.validate()
+    let interval = max(1, session.snapshotInterval)
+    do {
+      return try database.write { db in
+        if let existing = try Int64.fetchOne(
+          db, sql: "SELECT id FROM session WHERE uuid = ?", arguments: [session.uuid]
+        ) {
+          throw LogError.database(
+            "session \(session.uuid) is already in this log as session \(existing); "
+              + "import it into another log"
+          )
+        }
+        try db.execute(
+          sql: """
+            INSERT INTO session (uuid, feature, state_type, action_type, state_fingerprint,
+              action_fingerprint, snapshot_interval, durability, started_at, ended_at, metadata)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+          arguments: [
+            session.uuid, session.feature, session.stateType, session.actionType,
+            session.stateFingerprint, session.actionFingerprint, interval, session.durability,
+            session.startedAt.timeIntervalSince1970, session.endedAt?.timeIntervalSince1970,
+            session.metadata.serialized(),
+          ]
+        )
+        let id = db.lastInsertedRowID
+        let snapshot = try db.makeStatement(
+          sql: "INSERT INTO snapshot (session_id, idx, state) VALUES (?, ?, ?)"
+        )
+        let insertAction = try db.makeStatement(
+          sql: """
+            INSERT INTO action (session_id, idx, json, label, source, effect_id, parent_idx,
+              time, duration_ns, patch)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """
+        )
+        var state = session.initialState
+        try snapshot.execute(arguments: [id, 0, state.serialized()])
+        for action in session.actions {
+          do {
+            try state.apply(action.patch)
+          } catch {
+            throw LogError.corrupt("the patch of action \(action.index) does not apply: \(error)")
+          }
+          let (source, effectID, parentIndex): (String, Int?, Int?) =
+            switch action.source {
+            case .send: ("send", nil, nil)
+            case let .effect(effectID, parentIndex): ("effect", effectID, parentIndex)
+            }
+          try insertAction.execute(arguments: [
+            id, action.index, action.json, action.label, source, effectID, parentIndex,
+            action.time.timeIntervalSince1970, action.durationNanos, action.patch.serialized(),
+          ])
+          let isLast = action.index == session.actions.count
+          if action.index % interval == 0 || (isLast && session.endedAt != nil) {
+            try snapshot.execute(arguments: [id, action.index, state.serialized()])
+          }
+          if action.index % 500 == 0 { progress?(action.index) }
+        }
+        let insertEffect = try db.makeStatement(
+          sql: """
+            INSERT INTO effect (session_id, id, action_idx, kind, cancel_ids, started_at,
+              ended_at, outcome, error)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """
+        )
+        for effect in session.effects {
+          try insertEffect.execute(arguments: [
+            id, effect.id, effect.actionIndex, effect.kind,
+            JSONValue.array(effect.cancelIDs.map(JSONValue.string)).serialized(),
+            effect.startedAt.timeIntervalSince1970, effect.endedAt?.timeIntervalSince1970,
+            effect.outcome?.rawValue, effect.error,
+          ])
+        }
+        progress?(session.actions.count)
+        return id
+      }
+    } catch let error as LogError {
+      throw error
+    } catch {
+      throw LogError.database(String(describing: error))
+    }
+  }
+
+  /// The metadata object of session `id` (`pid`, `host`), for export.
+  public func metadata(ofSession id: Int64) throws -> JSONValue {
+    let text = try read { db in
+      try String.fetchOne(db, sql: "SELECT metadata FROM session WHERE id = ?", arguments: [id])
+    }
+    guard let text else { throw LogError.unknownSession(id: id, available: []) }
+    return (try? JSONValue(parsing: text)) ?? [:]
+  }
+}

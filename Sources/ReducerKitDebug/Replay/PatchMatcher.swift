@@ -1,0 +1,131 @@
+import Foundation
+
+/// Compares the change the recorder's ``StateDiffer`` finds for a replayed action with the patch
+/// logged for it, operation by operation, without encoding whole states.
+///
+/// When the state before the action is the recorded one, equal operations mean the state after
+/// it is the recorded one too. The fast path writes the change as the recorder writes patches
+/// and compares the text with the logged text, which works when every value is a scalar
+/// (string, integer, Boolean, `nil` element). Otherwise the logged patch is parsed and compared
+/// operation by operation: scalars without encoding, other values encoded and compared as JSON.
+struct PatchMatcher {
+  private let encoder = JSONFragmentEncoder()
+
+  /// Whether `changes`, written as the recorder writes a patch, are `patchText` byte for byte;
+  /// `nil` when a value is not a scalar the fast path writes (compare with
+  /// ``matches(_:_:)`` then).
+  func matches(_ changes: [PendingChange], text patchText: String) -> Bool? {
+    var writer = JSONValue.Writer()
+    writer.writeLiteral("[")
+    var isFirst = true
+    for change in changes {
+      if !isFirst { writer.writeLiteral(",") }
+      isFirst = false
+      writer.writeLiteral("{\"op\":\"")
+      writer.writeRaw(change.operation.rawValue)
+      writer.writeLiteral("\",\"path\":")
+      Self.writePointer(change.path, to: &writer)
+      if let value = change.value {
+        writer.writeLiteral(",\"value\":")
+        guard Self.writeScalar(value, to: &writer) else { return nil }
+      }
+      if let oldValue = change.oldValue {
+        writer.writeLiteral(",\"old\":")
+        guard Self.writeScalar(oldValue, to: &writer) else { return nil }
+      }
+      writer.writeLiteral("}")
+    }
+    writer.writeLiteral("]")
+    let bytes = writer.bytes
+    var patchText = patchText
+    return patchText.withUTF8 { logged in
+      logged.count == bytes.count
+        && bytes.withUnsafeBufferPointer {
+          memcmp($0.baseAddress!, logged.baseAddress!, bytes.count) == 0
+        }
+    }
+  }
+
+  /// Writes the JSON string of the RFC 6901 pointer made of `tokens`, as the recorder does.
+  private static func writePointer(_ tokens: [String], to writer: inout JSONValue.Writer) {
+    let isPlain = tokens.allSatisfy { token in
+      token.utf8.allSatisfy { byte in
+        byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+          && byte != UInt8(ascii: "~") && byte != UInt8(ascii: "/")
+      }
+    }
+    guard isPlain else {
+      writer.write(string: PendingChange(operation: .add, path: tokens).pointer)
+      return
+    }
+    writer.writeLiteral("\"")
+    for token in tokens {
+      writer.writeLiteral("/")
+      writer.writeRaw(token)
+    }
+    writer.writeLiteral("\"")
+  }
+
+  /// Writes a scalar as `JSONEncoder` does; `false` for anything else.
+  private static func writeScalar(
+    _ value: any Encodable & Sendable, to writer: inout JSONValue.Writer
+  ) -> Bool {
+    let value: any Encodable = (value as? StateValue)?.value ?? value
+    switch value {
+    case let string as String:
+      writer.write(string: string)
+    case let integer as Int:
+      writer.writeRaw(String(integer))
+    case let bool as Bool:
+      if bool { writer.writeLiteral("true") } else { writer.writeLiteral("false") }
+    case is JSONNull:
+      writer.writeLiteral("null")
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// Whether `changes` are the operations of `patch`, in order (old values are not compared:
+  /// they follow from the state before the action).
+  func matches(_ changes: [PendingChange], _ patch: [JSONPatchOperation]) -> Bool {
+    guard changes.count == patch.count else { return false }
+    for (change, operation) in zip(changes, patch) {
+      guard change.operation.rawValue == operation.op.rawValue,
+        change.path == operation.path.tokens
+      else { return false }
+      switch (change.value, operation.value) {
+      case (nil, nil):
+        continue
+      case (let value?, let json?):
+        guard matches(value, json) else { return false }
+      default:
+        return false
+      }
+    }
+    return true
+  }
+
+  /// Whether a typed value encodes to `json`.
+  func matches(_ value: any Encodable & Sendable, _ json: JSONValue) -> Bool {
+    // The recorder boxes the values it reads out of a state.
+    let value: any Encodable = (value as? StateValue)?.value ?? value
+    switch value {
+    case let string as String:
+      guard case .string(let logged) = json else { return false }
+      return string == logged
+    case let integer as Int:
+      guard case .number(let text) = json else { return false }
+      return Int(text) == integer
+    case let bool as Bool:
+      return json == .bool(bool)
+    case is JSONNull:
+      return json == .null
+    default:
+      guard let text = try? encoder.string(any: value),
+        let encoded = try? JSONValue(parsing: text)
+      else { return false }
+      return encoded.isEquivalent(to: json)
+    }
+  }
+}

@@ -1,0 +1,239 @@
+import CustomDump
+import Foundation
+import ReducerKit
+
+/// Re-runs a recorded session's actions through a reducer, without running effects, and checks
+/// each state against the log.
+///
+/// ```swift
+/// let reader = try ActionLog.readOnly(path: "rkdebug.sqlite").reader(session: 3)
+/// let engine = try ReplayEngine(reader: reader, reducer: Todos(environment: .immediate))
+/// let result = try engine.run()
+/// if let divergence = result.divergence {
+///   print("diverged at \(divergence.index):\n\(divergence.difference.diff)")
+/// }
+/// ```
+///
+/// The engine starts from the recorded initial state (index 0) and reduces every logged action
+/// in order with one reducer value, so reducers with dependencies that count (an incrementing
+/// UUID generator) make the same values as when recording. The effects the reducer returns are
+/// dropped: the actions they emitted are in the log and are replayed at their own index.
+///
+/// Checking is cheap: the recorder's ``StateDiffer`` finds what the action changed in the live
+/// state, and that change is compared operation by operation with the logged patch. Only when
+/// they differ are whole states compared (as JSON), and only when those differ is the action a
+/// divergence, reported with a swift-custom-dump `diff` of the recorded and replayed states.
+public final class ReplayEngine<R: Reducer>: SessionReplayer
+where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
+  public let reader: SessionReader
+  public let warnings: [String]
+  public private(set) var index = 0
+  public private(set) var divergence: ReplayDivergence?
+  public private(set) var skipped: [Int] = []
+  /// The replayed state at ``index``.
+  public private(set) var state: R.State
+
+  private let reducer: R
+  private let decoder = JSONDecoder()
+  private let encoder = JSONFragmentEncoder()
+  private let matcher = PatchMatcher()
+  /// Decoded actions by their JSON text: sessions repeat a few actions many times.
+  private var decodedActions: [String: R.Action] = [:]
+  private var batch: [ReplayRecord] = []
+  private var batchStart = 1
+
+  /// How many actions are read from the log at a time.
+  static var batchSize: Int { 4096 }
+  /// How many distinct action texts are kept decoded.
+  static var decodedActionLimit: Int { 4096 }
+
+  /// Prepares a replay of `reader`'s session from its initial state.
+  ///
+  /// - Parameters:
+  ///   - reader: The session to replay.
+  ///   - reducer: The current reducer of the session's feature.
+  /// - Throws: ``ReplayError/stateDoesNotDecode(index:type:reason:)`` when the recorded initial
+  ///   state does not decode as `R.State`, or a ``LogError``.
+  public init(reader: SessionReader, reducer: R) throws {
+    self.reader = reader
+    self.reducer = reducer
+    let initialJSON = try reader.stateJSON(at: 0)
+    let initialState: R.State = try Self.decodeState(
+      initialJSON, at: 0, using: JSONDecoder()
+    )
+    self.state = initialState
+    self.warnings = Self.typeWarnings(for: reader.session, initialState: initialState)
+  }
+
+  // MARK: - Replaying
+
+  @discardableResult
+  public func step(skipping skip: Bool = false) throws -> ReplayStep {
+    let next = index + 1
+    let record = try record(at: next)
+    if skip {
+      index = next
+      skipped.append(next)
+      return ReplayStep(index: next, outcome: .skipped)
+    }
+    let action = try decodeAction(record)
+    let isChecking = skipped.isEmpty && divergence == nil
+    let oldState = state
+    _ = reducer.reduce(into: &state, action: action)
+    index = next
+    guard isChecking else { return ReplayStep(index: next, outcome: .unchecked) }
+    let changes = StateDiffer.changes(from: oldState, to: state)
+    if try matcher.matches(changes, text: record.patchText)
+      ?? matcher.matches(changes, record.patch())
+    {
+      return ReplayStep(index: next, outcome: .matched)
+    }
+    guard let difference = try differenceFromRecording() else {
+      // The same state, reached by a change the recorder now spells differently.
+      return ReplayStep(index: next, outcome: .matched)
+    }
+    let logged = try reader.action(at: next)
+    let divergence = ReplayDivergence(
+      index: next, label: logged.label, source: logged.source, difference: difference
+    )
+    self.divergence = divergence
+    return ReplayStep(index: next, outcome: .diverged(divergence))
+  }
+
+  public func run(
+    to end: Int? = nil, skipping: Set<Int> = [],
+    progress: ((_ index: Int, _ end: Int) -> Void)? = nil
+  ) throws -> ReplayResult {
+    let end = end ?? reader.actionCount
+    guard (index...reader.actionCount).contains(end) else {
+      throw LogError.indexOutOfRange(index: end, actionCount: reader.actionCount)
+    }
+    let clock = ContinuousClock()
+    let start = clock.now
+    let first = index
+    while index < end {
+      let step = try step(skipping: skipping.contains(index + 1))
+      if case .diverged = step.outcome { break }
+      if let progress, index % 1024 == 0 { progress(index, end) }
+    }
+    var finalDifference: StateDifference?
+    if !skipped.isEmpty, divergence == nil {
+      finalDifference = try differenceFromRecording()
+    }
+    return ReplayResult(
+      sessionID: reader.session.id, lastIndex: index, actionCount: index - first,
+      divergence: divergence, skipped: skipped, finalDifference: finalDifference,
+      duration: clock.now - start
+    )
+  }
+
+  public func currentStateJSON() throws -> JSONValue {
+    do {
+      return try JSONValue(parsing: encoder.string(state))
+    } catch {
+      throw ReplayError.stateDoesNotEncode(
+        type: String(reflecting: R.State.self), reason: DecodingErrorSummary.text(for: error)
+      )
+    }
+  }
+
+  public func differenceFromRecording() throws -> StateDifference? {
+    let expected = try reader.stateJSON(at: index)
+    let actual = try currentStateJSON()
+    guard !actual.isEquivalent(to: expected) else { return nil }
+    let text: String
+    if let recorded = try? decoder.decode(R.State.self, from: expected.serializedData()),
+      let typed = CustomDump.diff(recorded, state)
+    {
+      text = typed
+    } else {
+      text = JSONValue.diff(from: expected, to: actual).map(\.description)
+        .joined(separator: "\n")
+    }
+    return StateDifference(index: index, expected: expected, actual: actual, diff: text)
+  }
+
+  // MARK: - Reading the log
+
+  private func record(at index: Int) throws -> ReplayRecord {
+    guard (1...max(1, reader.actionCount)).contains(index), reader.actionCount > 0 else {
+      throw LogError.indexOutOfRange(index: index, actionCount: reader.actionCount)
+    }
+    if !(batchStart..<(batchStart + batch.count)).contains(index) {
+      let last = min(reader.actionCount, index + Self.batchSize - 1)
+      batch = try ReplayRecord.records(in: index...last, of: reader)
+      batchStart = index
+      guard batch.first?.index == index, batch.count == last - index + 1 else {
+        throw LogError.corrupt(
+          "session \(reader.session.id) is missing actions between \(index) and \(last)"
+        )
+      }
+    }
+    return batch[index - batchStart]
+  }
+
+  private func decodeAction(_ record: ReplayRecord) throws -> R.Action {
+    if let action = decodedActions[record.json] { return action }
+    let action: R.Action
+    do {
+      action = try decoder.decode(R.Action.self, from: Data(record.json.utf8))
+    } catch {
+      let label = (try? reader.action(at: record.index).singleLineLabel) ?? record.json
+      throw ReplayError.actionDoesNotDecode(
+        index: record.index, label: label,
+        type: String(reflecting: R.Action.self),
+        reason: DecodingErrorSummary.text(for: error, decoding: record.json)
+      )
+    }
+    if decodedActions.count >= Self.decodedActionLimit { decodedActions.removeAll() }
+    decodedActions[record.json] = action
+    return action
+  }
+
+  private static func decodeState(
+    _ json: JSONValue, at index: Int, using decoder: JSONDecoder
+  ) throws -> R.State {
+    do {
+      return try decoder.decode(R.State.self, from: json.serializedData())
+    } catch {
+      throw ReplayError.stateDoesNotDecode(
+        index: index, type: String(reflecting: R.State.self),
+        reason: DecodingErrorSummary.text(for: error)
+      )
+    }
+  }
+
+  // MARK: - Fingerprints
+
+  /// Warnings for state and action types that differ from the ones the session was recorded
+  /// with: another type name, or the same name with another shape (fingerprint).
+  static func typeWarnings(for session: LoggedSession, initialState: R.State) -> [String] {
+    var warnings: [String] = []
+    let stateType = String(reflecting: R.State.self)
+    let actionType = String(reflecting: R.Action.self)
+    let stateFingerprint = TypeFingerprint.of(R.State.self, sample: initialState)
+    let actionFingerprint = TypeFingerprint.of(R.Action.self)
+    func check(kind: String, recorded: String, current: String, old: String, new: String) {
+      if recorded != current {
+        warnings.append(
+          "session \(session.id) was recorded with \(kind) type \(recorded), not \(current); "
+            + "the replay may diverge"
+        )
+      } else if old != new {
+        warnings.append(
+          "the \(kind) type \(current) changed since session \(session.id) was recorded "
+            + "(fingerprint \(old), now \(new)); the replay may diverge"
+        )
+      }
+    }
+    check(
+      kind: "state", recorded: session.stateType, current: stateType,
+      old: session.stateFingerprint, new: stateFingerprint
+    )
+    check(
+      kind: "action", recorded: session.actionType, current: actionType,
+      old: session.actionFingerprint, new: actionFingerprint
+    )
+    return warnings
+  }
+}

@@ -1,0 +1,46 @@
+import GRDB
+
+/// One logged action as replay needs it: its index, its JSON and its patch's text, read by
+/// column position and without the label, source and timing that ``LoggedAction`` carries,
+/// which replaying does not use. The patch is parsed only when its text is not the text of the
+/// replayed change.
+struct ReplayRecord {
+  /// The action's index.
+  var index: Int
+  /// The action's `Codable` JSON.
+  var json: String
+  /// The state change the recording logged for it, as stored: a JSON array of operations.
+  var patchText: String
+
+  /// The logged patch, parsed.
+  func patch() throws -> [JSONPatchOperation] {
+    do {
+      return try JSONPatchOperation.operations(parsing: patchText)
+    } catch {
+      throw LogError.corrupt("the patch of action \(index) does not parse: \(error)")
+    }
+  }
+
+  /// The records of `reader`'s session with indices in `range`, in order.
+  static func records(
+    in range: ClosedRange<Int>, of reader: SessionReader
+  ) throws -> [ReplayRecord] {
+    let session = reader.session.id
+    return try reader.log.read { db in
+      let rows = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT idx, json, patch FROM action
+          WHERE session_id = ? AND idx BETWEEN ? AND ? ORDER BY idx
+          """,
+        arguments: [session, range.lowerBound, range.upperBound]
+      )
+      var records: [ReplayRecord] = []
+      records.reserveCapacity(range.count)
+      while let row = try rows.next() {
+        records.append(ReplayRecord(index: row[0], json: row[1], patchText: row[2]))
+      }
+      return records
+    }
+  }
+}
