@@ -1,0 +1,122 @@
+import CustomDump
+import Foundation
+import ReducerKit
+import ReducerKitDebug
+
+/// Replays a recorded session through the current reducer and fails the test at the first
+/// action after which the state differs from the recorded one.
+///
+/// Recorded sessions become regression tests: record a session once (from a test, a bug report
+/// or `rkdebug record`), keep the file with the tests, and assert that today's reducer still
+/// does the same thing.
+///
+/// ```swift
+/// @Test func todosSessionStillReplays() throws {
+///   let path = try #require(Bundle.module.path(forResource: "todos", ofType: "sqlite"))
+///   assertReplays(path: path, reducer: Todos(environment: .immediate))
+/// }
+/// ```
+///
+/// Effects are not run: the actions they emitted are in the log and are replayed at their own
+/// index (see `ReplayEngine`). A divergence is reported as:
+///
+/// ```
+/// Replay of session 1 ("counter") diverged at action 3: …
+///
+///   Action 3: Counter.Action.increment
+///   Sent by: the caller
+///
+///       Counter.State(
+///     −   count: 2,
+///     +   count: 3,
+///         …
+///       )
+///
+/// (Expected: −, Actual: +)
+/// ```
+///
+/// - Parameters:
+///   - log: The log holding the session.
+///   - session: The session's id; the newest session when `nil`.
+///   - reducer: The current reducer of the session's feature.
+public func assertReplays<R: Reducer>(
+  log: ActionLog,
+  session: Int64? = nil,
+  reducer: R,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
+  let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  if let message = ReplayAssertion.failureMessage(log: log, session: session, reducer: reducer) {
+    reportTestFailure(
+      message, fileID: location.fileID, filePath: location.filePath, line: location.line,
+      column: location.column
+    )
+  }
+}
+
+/// Replays a session of a ``TestLog`` (after committing what was recorded) through the current
+/// reducer and fails the test at the first divergence.
+///
+/// ```swift
+/// let log = try TestLog.inMemory()
+/// let store = TestStore(initialState: Counter.State(), reducer: Counter(), recording: log)
+/// await store.send(.increment) { $0.count = 1 }
+/// assertReplays(log: log, reducer: Counter())
+/// ```
+public func assertReplays<R: Reducer>(
+  log: TestLog,
+  session: Int64? = nil,
+  reducer: R,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
+  do {
+    try log.flush()
+  } catch {
+    reportTestFailure(
+      "The test log could not be committed: \(error)",
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+    return
+  }
+  assertReplays(
+    log: log.actionLog, session: session, reducer: reducer,
+    fileID: fileID, filePath: filePath, line: line, column: column
+  )
+}
+
+/// Replays a session of the log file at `path` (opened read-only) through the current reducer
+/// and fails the test at the first divergence.
+///
+/// ```swift
+/// assertReplays(path: fixturePath("search-debounce.sqlite"), reducer: Search())
+/// ```
+public func assertReplays<R: Reducer>(
+  path: String,
+  session: Int64? = nil,
+  reducer: R,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
+  let log: ActionLog
+  do {
+    log = try ActionLog.readOnly(path: path)
+  } catch {
+    reportTestFailure(
+      "Cannot open the log to replay: \(error)",
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+    return
+  }
+  assertReplays(
+    log: log, session: session, reducer: reducer,
+    fileID: fileID, filePath: filePath, line: line, column: column
+  )
+}

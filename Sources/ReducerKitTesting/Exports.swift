@@ -1,0 +1,2 @@
+@_exported import ReducerKit
+@_exported import ReducerKitDebug

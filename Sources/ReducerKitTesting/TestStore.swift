@@ -1,0 +1,137 @@
+import ReducerKit
+
+/// A store for tests, in the manner of The Composable Architecture's `TestStore`: every action
+/// sent asserts exactly how the state changes, every action an effect sends back must be
+/// asserted with ``receive(_:timeout:assert:fileID:filePath:line:column:)``, and every effect
+/// must have finished by the end of the test.
+///
+/// ```swift
+/// @MainActor
+/// @Test func delayedIncrement() async {
+///   let clock = TestClock()
+///   let store = TestStore(initialState: Counter.State()) {
+///     Counter(environment: .init(clock: clock))
+///   }
+///
+///   await store.send(.delayedIncrementButtonTapped) {
+///     $0.pendingIncrements = 1
+///   }
+///   await clock.advance(by: .seconds(1))
+///   await store.receive(\.delayedIncrementResponse) {
+///     $0.pendingIncrements = 0
+///     $0.count = 1
+///   }
+/// }
+/// ```
+///
+/// Effects run for real, on the same runtime as a ``Store``'s, with the clocks and clients the
+/// reducer was given: inject a `TestClock` and advance it, or an `ImmediateClock`, and tests of
+/// delays and debounces take no time. Actions the effects send are reduced at once and queued
+/// with the state after them; `receive` takes them off the queue in order.
+///
+/// Failures are Swift Testing issues inside a Swift Testing test and `XCTFail`s otherwise (see
+/// ``TestFailureReporter``), reported at the line of the `send` or `receive` concerned, with
+/// TCA's wording and a swift-custom-dump diff (`−` expected, `+` actual). Actions received and
+/// not asserted, and effects still running, fail the test when the store is deallocated at the
+/// end of the test; ``finish(timeout:fileID:filePath:line:column:)`` waits for the effects.
+///
+/// A store of a feature whose state is `ObservableStateProtocol & Codable` and whose action is
+/// `Codable & Sendable` can record its session for `rkdebug` with `recording:` (see
+/// ``TestLog``), or for every test of a run with the `REDUCERKIT_RECORD_DIR` environment
+/// variable; failure messages then name the file.
+@MainActor
+public final class TestStore<State: Equatable, Action> {
+  let core: TestStoreCore<State, Action>
+  let runtime: _EffectRuntime<TestAction<Action>>
+
+  /// The state as of the last assertion: after the last action sent or received.
+  public var state: State { core.assertedState }
+
+  /// How much the test must assert; ``Exhaustivity/on`` by default.
+  public var exhaustivity: Exhaustivity {
+    get { core.exhaustivity }
+    set { core.exhaustivity = newValue }
+  }
+
+  /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and
+  /// ``finish(timeout:fileID:filePath:line:column:)`` wait in real time by default: one second.
+  public var timeout: Duration {
+    get { core.timeout }
+    set { core.timeout = newValue }
+  }
+
+  /// Creates a test store that runs `reducer` from `initialState`.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: Counter.State(), reducer: Counter())
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - initialState: The state the test starts from.
+  ///   - reducer: The feature's reducer, with the test's dependencies (clocks, clients).
+  ///   - function: The test function, naming the log file of a recordable feature when
+  ///     `REDUCERKIT_RECORD_DIR` is set (used by the overload for recordable features).
+  public convenience init(
+    initialState: State,
+    reducer: some Reducer<State, Action>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function
+  ) {
+    self.init(
+      initialState: initialState, runningReducer: reducer,
+      location: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Creates a test store from a reducer builder, as in TCA.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: Search.State()) {
+  ///   Search(environment: .init(clock: clock))
+  /// }
+  /// ```
+  public convenience init(
+    initialState: State,
+    @ReducerBuilder<State, Action> reducer: () -> some Reducer<State, Action>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function
+  ) {
+    self.init(
+      initialState: initialState, runningReducer: reducer(),
+      location: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// The designated initializer: every public one ends here, the recording ones with the
+  /// reducer already wrapped in the recorder.
+  init(
+    initialState: State,
+    runningReducer reducer: some Reducer<State, Action>,
+    location: TestLocation
+  ) {
+    let core = TestStoreCore<State, Action>(
+      initialState: initialState,
+      reduce: { state, action in reducer.reduce(into: &state, action: action) },
+      location: location
+    )
+    self.core = core
+    self.runtime = _EffectRuntime { action in core.reduce(action) }
+    core.failures = StoreFailures(
+      recordings: RecordingNote.logs(in: reducer).map(RecordingNote.init(log:))
+    )
+  }
+
+  deinit {
+    // The end-of-test checks report at the test's call sites, so they run here, inline in the
+    // test's task where Swift Testing's `Test.current` and `withKnownIssue` are set (an
+    // `isolated deinit` could run later, without them). The checks are `Sendable`: this
+    // `deinit` is not isolated to the main actor. The runtime's own deinit cancels the effects.
+    core.checks.report()
+  }
+}
