@@ -1,0 +1,256 @@
+import ArgumentParser
+import Foundation
+import ReducerKitDebug
+
+/// `rkdebug bisect`: finds the first action after which something holds, after which a command
+/// says "bad", or with which the current reducer disagrees.
+struct BisectCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bisect",
+    abstract: "Find the first action after which something went wrong.",
+    discussion: """
+      --where EXPR finds the first index whose state satisfies EXPR (a predicate such as \
+      'todos.count > 3' or 'fact != nil'), assuming that once it holds it keeps holding: a \
+      binary search that rebuilds O(log n) states. It says so when EXPR never holds, or \
+      already holds in the initial state.
+
+      --run CMD works like 'git bisect run': CMD runs under /bin/sh with the state's JSON on \
+      standard input (and RKDEBUG_INDEX, RKDEBUG_SESSION in its environment); exit status 0 \
+      means good, 125 cannot tell (a neighbour is tried), 1-127 bad, and above 127 aborts. \
+      CMD's standard output is shown on standard error.
+
+      --divergence replays the session through the current reducer (its feature must be \
+      registered) and stops at the first action whose state differs from the log. A replay \
+      runs every action in order, because a reducer's dependencies (such as a UUID \
+      generator) depend on every action before.
+
+      The action found is printed with its index, its label and its changes.
+      """
+  )
+
+  @OptionGroup var global: GlobalOptions
+
+  @Option(
+    name: .customLong("where"),
+    help: ArgumentHelp(
+      "Find the first index where this predicate holds.",
+      discussion: "Paths are Swift-style (todos[2].title, todos.count).",
+      valueName: "expr"
+    )
+  )
+  var predicate: String?
+
+  @Option(
+    name: .customLong("run"),
+    help: ArgumentHelp(
+      "Find the first index this shell command calls bad (exit 1-127 except 125).",
+      valueName: "cmd"
+    )
+  )
+  var command: String?
+
+  @Flag(
+    name: .long,
+    help: ArgumentHelp(
+      "Find the first action the current reducer disagrees with.",
+      discussion: """
+        Replays every action in order through the reducer of the session's feature, which \
+        this rkdebug must register.
+        """
+    )
+  )
+  var divergence = false
+
+  @OptionGroup var output: JSONOutputOption
+
+  private var terminal: Terminal { .current }
+
+  func validate() throws {
+    let modes = [predicate != nil, command != nil, divergence].filter { $0 }.count
+    guard modes == 1 else {
+      throw ValidationError("Pass exactly one of --where EXPR, --run CMD or --divergence.")
+    }
+  }
+
+  func run() async throws {
+    let reader = try global.reader()
+    if let predicate {
+      try bisect(reader, predicate: predicate)
+    } else if let command {
+      try bisect(reader, command: command)
+    } else {
+      try findDivergence(reader)
+    }
+  }
+
+  // MARK: - Modes
+
+  private func bisect(_ reader: SessionReader, predicate text: String) throws {
+    let predicate: Predicate
+    do {
+      predicate = try Predicate(parsing: text)
+    } catch {
+      throw RKDebugError("--where '\(text)': \(error)")
+    }
+    var bisector = Bisector(last: reader.actionCount)
+    let outcome = try bisector.search { index in
+      try predicate.evaluate(in: reader.stateJSON(at: index)) ? .bad : .good
+    }
+    let probes = "\(bisector.probes) state reconstruction\(bisector.probes == 1 ? "" : "s")"
+    try report(
+      outcome, reader: reader, mode: "where", subject: text, probes: bisector.probes,
+      found: {
+        "\(text) first holds at index \($0) (found with \(probes) for "
+          + "\(reader.actionCount) actions)"
+      },
+      badAtStart: "\(text) already holds at index 0, the initial state: no action made it hold "
+        + "(\(probes))",
+      neverBad: "\(text) never holds: it is false at the last index, \(reader.actionCount) "
+        + "(assuming that once it holds it keeps holding; \(probes))"
+    )
+  }
+
+  private func bisect(_ reader: SessionReader, command: String) throws {
+    let probe = ShellProbe(command: command, sessionID: reader.session.id)
+    var bisector = Bisector(last: reader.actionCount)
+    let outcome = try bisector.search { index in
+      try probe.verdict(for: reader.stateJSON(at: index), at: index)
+    }
+    let runs = "ran it \(bisector.probes) time\(bisector.probes == 1 ? "" : "s")"
+    try report(
+      outcome, reader: reader, mode: "run", subject: command, probes: bisector.probes,
+      found: {
+        "'\(command)' first says bad at index \($0) (\(runs) for "
+          + "\(reader.actionCount) actions)"
+      },
+      badAtStart: "'\(command)' already says bad at index 0, the initial state (\(runs))",
+      neverBad: "'\(command)' says good at the last index, \(reader.actionCount): no action "
+        + "made it bad (\(runs))"
+    )
+  }
+
+  private func findDivergence(_ reader: SessionReader) throws {
+    let session = reader.session
+    let feature = try FeatureRegistry.feature(forSession: session.id, named: session.feature)
+    let replayer = try feature.erased.replayer(for: reader)
+    for warning in replayer.warnings {
+      print("rkdebug: warning: \(warning)", to: &StandardError.stream)
+    }
+    let progress = ReplayProgress(label: "replaying", total: reader.actionCount)
+    let result = try replayer.run(to: nil, skipping: [], progress: progress.update)
+    progress.finish()
+    guard let divergence = result.divergence else {
+      let message =
+        "the current reducer agrees with all \(reader.actionCount) actions of session "
+        + "\(session.id)"
+      print(
+        output.json
+          ? json(mode: "divergence", subject: nil, result: "never", probes: result.actionCount)
+            .serialized()
+          : message)
+      return
+    }
+    let action = try reader.action(at: divergence.index)
+    let changes = try changesText(of: action, in: reader)
+    if output.json {
+      var json = json(
+        mode: "divergence", subject: nil, result: "found", probes: result.actionCount,
+        action: action, changes: changes
+      )
+      if case .object(var members) = json {
+        members["divergence"] = ReplayReport.json(divergence)
+        json = .object(members)
+      }
+      print(json.serialized())
+    } else {
+      print(
+        """
+        the current reducer first disagrees with the log at index \(divergence.index) \
+        (replayed \(result.actionCount) actions)
+        \(heading(action))
+        \(terminal.coloredDiff(changes))
+        the state after action \(divergence.index), recorded (-) vs replayed (+):
+        \(terminal.coloredDiff(divergence.difference.diff))
+        """
+      )
+    }
+  }
+
+  // MARK: - Output
+
+  private func report(
+    _ outcome: BisectOutcome, reader: SessionReader, mode: String, subject: String,
+    probes: Int, found: (Int) -> String, badAtStart: String, neverBad: String
+  ) throws {
+    switch outcome {
+    case .found(let index):
+      let action = try reader.action(at: index)
+      let changes = try changesText(of: action, in: reader)
+      if output.json {
+        print(
+          json(
+            mode: mode, subject: subject, result: "found", probes: probes, action: action,
+            changes: changes
+          ).serialized()
+        )
+      } else {
+        print("\(found(index))\n\(heading(action))\n\(terminal.coloredDiff(changes))")
+      }
+    case .badAtStart:
+      print(
+        output.json
+          ? json(mode: mode, subject: subject, result: "initial", probes: probes).serialized()
+          : badAtStart
+      )
+    case .neverBad:
+      print(
+        output.json
+          ? json(mode: mode, subject: subject, result: "never", probes: probes).serialized()
+          : neverBad
+      )
+    case .ambiguous(let candidates):
+      throw RKDebugError(
+        "cannot tell: the first bad index is one of \(candidates.lowerBound)..."
+          + "\(candidates.upperBound), and every index before the last was skipped (exit 125)"
+      )
+    case .undecidedEnd(let index):
+      throw RKDebugError(
+        "'\(subject)' cannot tell (exit 125) at index \(index); bisect needs a good initial "
+          + "state and a bad last state"
+      )
+    }
+  }
+
+  /// The `changes` text of `action`: typed when the session's feature is registered.
+  private func changesText(of action: LoggedAction, in reader: SessionReader) throws -> String {
+    var changeText = ChangeText(session: reader.session)
+    return changeText.text(
+      for: action, oldState: try reader.stateJSON(at: action.index - 1),
+      newState: try reader.stateJSON(at: action.index)
+    )
+  }
+
+  /// `action 7 (send): Todos.Action.addTodoButtonTapped`.
+  private func heading(_ action: LoggedAction) -> String {
+    "action \(action.index) (\(action.source.text)): "
+      + action.singleLineLabel
+  }
+
+  private func json(
+    mode: String, subject: String?, result: String, probes: Int, action: LoggedAction? = nil,
+    changes: String? = nil
+  ) -> JSONValue {
+    var members: [String: JSONValue] = [
+      "mode": .string(mode), "result": .string(result), "probes": JSONValue(probes),
+    ]
+    if let subject { members[mode == "where" ? "expression" : "command"] = .string(subject) }
+    if let action {
+      members["index"] = JSONValue(action.index)
+      members["label"] = .string(action.label)
+      members.merge(action.source.jsonMembers) { _, source in source }
+      members["patch"] = .array(action.patch.map(\.jsonValue))
+    }
+    if let changes { members["changes"] = .string(changes) }
+    return .object(members)
+  }
+}

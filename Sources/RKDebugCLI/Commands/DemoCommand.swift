@@ -1,0 +1,222 @@
+import ArgumentParser
+import Foundation
+import ReducerKitDebug
+
+/// `rkdebug demo`: records a sample session and runs the other commands on it, explaining what
+/// each one shows.
+struct DemoCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "demo",
+    abstract: "Record a sample session and tour the commands on it.",
+    discussion: """
+      Records 40 seeded random actions of the to-do list sample (feature 'todos') into the log \
+      and runs sessions, log, changes, state, diff, history, replay and bisect on the new \
+      session, printing each command line, a short explanation, and the command's real \
+      output. Run the commands yourself afterwards: they are printed as you would type them.
+      """
+  )
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The log to record the sample session into. Defaults to $RKDEBUG_DB, then "
+        + "./rkdebug.sqlite.",
+      discussion: "A log that exists keeps its sessions; the tour adds one.",
+      valueName: "path"
+    )
+  )
+  var db: String?
+
+  /// The feature, size and seed of the demo session.
+  static let featureName = "todos"
+  static let actionCount = 40
+  static let seed = 7
+
+  func run() async throws {
+    let db = RecordCommand.logPath(db: self.db)
+    guard FeatureRegistry.feature(named: Self.featureName) != nil else {
+      throw RKDebugError(
+        "the demo records the '\(Self.featureName)' sample, which this rkdebug does not "
+          + "register (it registers: \(FeatureRegistry.registeredNames))"
+      )
+    }
+    print("Welcome to rkdebug, a time-travel debugger for ReducerKit.\n")
+    print(
+      Self.wrapped(
+        """
+        A recording store writes every action, the state patch it caused and the life of \
+        every effect into a SQLite log. This tour records a session of the to-do list sample \
+        and runs each command on it. Index 0 is the initial state; the state at N is the \
+        state after action N.
+        """
+      )
+    )
+    try await step(
+      """
+      First, record a session: 40 random actions, the same ones for the same seed. Effects \
+      (the delayed sort of completed rows) run on an immediate clock, and their actions are \
+      recorded too.
+      """,
+      [
+        "record", "--feature", Self.featureName, "--random", String(Self.actionCount),
+        "--seed", String(Self.seed),
+      ],
+      db: db
+    )
+    let reader = try ActionLog.readOnly(path: db).reader()
+    let session = String(reader.session.id)
+    let actions = try reader.actions()
+    let last = reader.actionCount
+    let effectAction = actions.first { $0.source != .send }
+    let firstChange = actions.first { !$0.patch.isEmpty }?.index ?? 1
+    let middle = max(1, last / 2)
+
+    try await step(
+      """
+      'sessions' lists the sessions in the log: id, feature, start time, action count.
+      """,
+      ["sessions"], db: db, session: nil
+    )
+    try await step(
+      """
+      'log --tree' prints one line per action. Actions emitted by an effect are indented \
+      under the action whose effect emitted them.
+      """,
+      ["log", "--tree"], db: db, session: session
+    )
+    var from = firstChange
+    if let effectAction, case .effect(_, let parent) = effectAction.source {
+      from = parent
+    }
+    let to = min(last, max(from + 2, effectAction?.index ?? from + 2))
+    let changesEnd = effectAction == nil ? "." : ", up to the first one an effect sent."
+    try await step(
+      """
+      'changes' prints each action the way TCA's _printChanges() does: the action, then a \
+      diff of the state it changed. Here are actions \(from) to \(to)\(changesEnd)
+      """,
+      ["changes", "--from", String(from), "--to", String(to)], db: db, session: session
+    )
+    try await step(
+      """
+      'state --at N' rebuilds the state after action N from the nearest snapshot and the \
+      patches. --path picks one value.
+      """,
+      ["state", "--at", String(middle)], db: db, session: session
+    )
+    try await step(
+      """
+      Paths are written Swift-style; .count is the length of an array.
+      """,
+      ["state", "--at", String(middle), "--path", "todos.count"], db: db, session: session
+    )
+    try await step(
+      """
+      'diff' compares the states at two indices.
+      """,
+      ["diff", "--from", String(max(0, middle - 5)), "--to", String(middle)], db: db,
+      session: session
+    )
+    try await step(
+      """
+      'history --path' lists every action that changed a value, with its old and new value.
+      """,
+      ["history", "--path", "filter"], db: db, session: session
+    )
+    try await step(
+      """
+      'replay' runs the logged actions through the current reducer (without effects: their \
+      actions come from the log) and checks every state. A reducer change that alters \
+      behaviour shows up as a divergence with a diff. Add --step to walk through it \
+      interactively.
+      """,
+      ["replay"], db: db, session: session
+    )
+    let threshold = try Self.monotonicTodoCount(in: reader)
+    try await step(
+      """
+      'bisect --where' finds the first action after which a predicate holds, with a binary \
+      search over the states: it assumes that once the predicate holds, it keeps holding. In \
+      this session the list never drops below \(threshold) rows once it has them. --run CMD \
+      does the same with a shell command, like git bisect run.
+      """,
+      ["bisect", "--where", "todos.count >= \(threshold)"], db: db, session: session
+    )
+    print(
+      "\n"
+        + Self.wrapped(
+          """
+          That is the tour. The log is '\(db)'; every command above works on it. Try \
+          'rkdebug replay --step --db \(db) --session \(session)', or 'rkdebug help'.
+          """
+        )
+    )
+  }
+
+  /// The largest row count N such that once the to-do list has N rows it keeps at least N to
+  /// the end of the session, so `todos.count >= N` is a predicate bisect can trust (1 when
+  /// there is none).
+  static func monotonicTodoCount(in reader: SessionReader) throws -> Int {
+    var counts: [Int] = []
+    for index in 0...reader.actionCount {
+      counts.append(try reader.stateJSON(at: index)["todos"]?.count ?? 0)
+    }
+    var suffixMinimum = counts
+    for index in counts.indices.dropLast().reversed() {
+      suffixMinimum[index] = min(counts[index], suffixMinimum[index + 1])
+    }
+    for count in stride(from: counts.max() ?? 0, through: 1, by: -1)
+    where counts.indices.allSatisfy({ counts[$0] < count || suffixMinimum[$0] >= count }) {
+      return count
+    }
+    return 1
+  }
+
+  /// `text` folded into lines of at most `width` columns.
+  static func wrapped(_ text: String, width: Int = 78) -> String {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += line.isEmpty ? String(word) : " " + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Prints an explanation and the command line, then runs the command in-process.
+  private func step(
+    _ explanation: String, _ arguments: [String], db: String, session: String? = nil
+  ) async throws {
+    var arguments = arguments
+    arguments += ["--db", db]
+    if let session { arguments += ["--session", session] }
+    let commandLine = (["rkdebug"] + arguments).map(Self.shellQuoted).joined(separator: " ")
+    print("\n\(Self.wrapped(explanation))\n\n$ \(commandLine)")
+    fflush(nil)
+    do {
+      var command = try RKDebug.parseAsRoot(arguments)
+      if var command = command as? any AsyncParsableCommand {
+        try await command.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      throw RKDebugError(
+        "the demo's step '\(commandLine)' failed: "
+          + (ErrorReport(error: error, arguments: arguments).message ?? "\(error)")
+      )
+    }
+    fflush(nil)
+  }
+
+  /// `text` quoted for a POSIX shell when it needs to be.
+  static func shellQuoted(_ text: String) -> String {
+    let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "-_./=".contains($0) }
+    return plain && !text.isEmpty
+      ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+  }
+}

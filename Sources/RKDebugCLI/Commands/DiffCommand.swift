@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import ReducerKitDebug
+
+/// `rkdebug diff`: the difference between the states at two indices.
+struct DiffCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "diff",
+    abstract: "Print the difference between the states at two action indices.",
+    discussion: """
+      The text is a custom-dump-style diff from the state at --from to the state at --to: \
+      '-' lines hold the old values, '+' lines the new ones. With --json it is an RFC 6902 \
+      JSON Patch (with the old value of each replaced or removed value under "old") that \
+      turns the first state into the second.
+      """
+  )
+
+  @OptionGroup var global: GlobalOptions
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The index of the first state (0 is the initial state).", valueName: "index"
+    )
+  )
+  var from: Int
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The index of the second state: the state after this action.", valueName: "index"
+    )
+  )
+  var to: Int
+
+  @OptionGroup var output: JSONOutputOption
+
+  func run() async throws {
+    let reader = try global.reader()
+    let old = try reader.stateJSON(at: from)
+    let new = try reader.stateJSON(at: to)
+    if output.json {
+      print(JSONValue.diff(from: old, to: new).serialized())
+      return
+    }
+    let renderer = JSONDiffRenderer(stateTypeName: reader.session.stateType)
+    print(Terminal.current.coloredDiff(renderer.diff(from: old, to: new) ?? "(No state changes)"))
+  }
+}

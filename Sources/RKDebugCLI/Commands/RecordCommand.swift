@@ -1,0 +1,203 @@
+import ArgumentParser
+import Foundation
+import ReducerKitDebug
+
+/// `rkdebug record`: drives a registered feature's store with actions from a file or a seeded
+/// random generator and records the session into the log.
+struct RecordCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "record",
+    abstract: "Record a session of a registered feature.",
+    discussion: """
+      Creates a Store of the feature, wrapped in the recording reducer, and sends it the \
+      actions of --actions (JSON Lines: one Codable action per line, blank lines skipped; '-' \
+      reads standard input) or --random N actions made from the seed of --seed (the same seed \
+      gives the same session). After each action rkdebug waits until every effect has \
+      finished, so a run is deterministic. Effects sleep on an immediate clock unless \
+      --real-time is given. Then the log is closed and the new session's id is printed.
+
+      Every action line is decoded before the log is opened: a malformed line is reported \
+      with its number and nothing is recorded.
+      """
+  )
+
+  /// How soon recorded actions are committed, as written on the command line.
+  enum DurabilityArgument: String, CaseIterable, ExpressibleByArgument {
+    case buffered
+    case everyAction = "every-action"
+
+    /// The log's durability setting.
+    var durability: Durability {
+      switch self {
+      case .buffered: .buffered
+      case .everyAction: .everyAction
+      }
+    }
+  }
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The log to record into. Defaults to $RKDEBUG_DB, then ./rkdebug.sqlite.",
+      discussion: "The file is created if it does not exist; a log holds many sessions.",
+      valueName: "path"
+    )
+  )
+  var db: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The registered feature to record (see 'rkdebug features').", valueName: "name"
+    )
+  )
+  var feature: String
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "A JSON Lines file of actions to send, one per line; '-' reads standard input.",
+      valueName: "file"
+    )
+  )
+  var actions: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Send this many random actions made by the feature's random action generator.",
+      valueName: "count"
+    )
+  )
+  var random: Int?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The seed of the random actions (SplitMix64); the same seed gives the same session.",
+      valueName: "seed"
+    )
+  )
+  var seed: UInt64?
+
+  @Flag(
+    name: .long,
+    help: ArgumentHelp(
+      "Let effects sleep for real instead of on an immediate clock.",
+      discussion: "rkdebug still waits for every effect to finish before the next action."
+    )
+  )
+  var realTime = false
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Write a full-state snapshot every this many actions (default: 1000).",
+      valueName: "count"
+    )
+  )
+  var snapshotInterval = 1000
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "When actions are committed: buffered (batched, the default) or every-action.",
+      discussion: """
+        With buffered, a crash loses at most the actions still queued; with every-action, \
+        each send returns only once its action is committed.
+        """,
+      valueName: "mode"
+    )
+  )
+  var durability: DurabilityArgument = .buffered
+
+  @OptionGroup var output: JSONOutputOption
+
+  /// The log `--db` names, else `$RKDEBUG_DB`, else `./rkdebug.sqlite`, as for every command
+  /// (see `GlobalOptions`; `record` takes no `--session`, so it does not use those options).
+  static func logPath(db: String?) -> String {
+    if let db { return db }
+    if let path = ProcessInfo.processInfo.environment["RKDEBUG_DB"], !path.isEmpty {
+      return path
+    }
+    return "rkdebug.sqlite"
+  }
+
+  func validate() throws {
+    switch (actions, random) {
+    case (nil, nil):
+      throw ValidationError("Pass --actions FILE (or '-') or --random N.")
+    case (_?, _?):
+      throw ValidationError("Pass either --actions or --random, not both.")
+    case (nil, let count?):
+      guard count >= 1 else { throw ValidationError("--random needs a count of 1 or more.") }
+    case (_?, nil):
+      if seed != nil { throw ValidationError("--seed goes with --random.") }
+    }
+    guard snapshotInterval >= 1 else {
+      throw ValidationError("--snapshot-interval needs a count of 1 or more.")
+    }
+  }
+
+  func run() async throws {
+    let feature = try FeatureRegistry.feature(forRecording: feature)
+    let input = try readInput()
+    let path = Self.logPath(db: db)
+    let durability = durability.durability
+    let options = RecordOptions(realTime: realTime, snapshotInterval: snapshotInterval)
+    let sent = try await feature.erased.record(input, options: options) {
+      try ActionLog(path: path, durability: durability)
+    }
+    guard
+      let session = try ActionLog.readOnly(path: path).sessions()
+        .last(where: { $0.feature == feature.name })
+    else {
+      throw RKDebugError("the session was not found in '\(path)' after recording")
+    }
+    print(summary(of: session, sent: sent, path: path))
+  }
+
+  /// The actions to send: decoded lines of the file (or standard input), or a random run.
+  private func readInput() throws -> RecordInput {
+    guard let actions else {
+      return .random(count: random ?? 0, seed: seed ?? 0)
+    }
+    let source: String
+    let data: Data
+    if actions == "-" {
+      source = "standard input"
+      data = FileHandle.standardInput.readDataToEndOfFile()
+    } else {
+      source = "'\(actions)'"
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: actions, isDirectory: &isDirectory),
+        !isDirectory.boolValue, let contents = FileManager.default.contents(atPath: actions)
+      else {
+        throw RKDebugError("cannot read the actions file '\(actions)': no such file")
+      }
+      data = contents
+    }
+    let lines = ActionLine.lines(of: String(decoding: data, as: UTF8.self))
+    guard !lines.isEmpty else {
+      throw RKDebugError("\(source) holds no actions; nothing was recorded")
+    }
+    return .lines(lines, source: source)
+  }
+
+  private func summary(of session: LoggedSession, sent: Int, path: String) -> String {
+    let fromEffects = session.actionCount - sent
+    if output.json {
+      let json: JSONValue = [
+        "db": .string(path), "session": JSONValue(session.id), "feature": .string(session.feature),
+        "actions": JSONValue(session.actionCount), "sent": JSONValue(sent),
+        "fromEffects": JSONValue(fromEffects), "effects": JSONValue(session.effectCount),
+      ]
+      return json.serialized()
+    }
+    return """
+      recorded session \(session.id) of '\(session.feature)' into \(path): \
+      \(session.actionCount) actions (\(sent) sent, \(fromEffects) from effects), \
+      \(session.effectCount) effects
+      """
+  }
+}

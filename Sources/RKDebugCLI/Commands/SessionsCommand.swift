@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import ReducerKitDebug
+
+/// `rkdebug sessions`: the sessions of a log.
+struct SessionsCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sessions",
+    abstract: "List the sessions of the log.",
+    discussion: """
+      One line per session, oldest first: its id (for --session), the feature it was \
+      recorded under, when it started, how many actions and effects it holds, and whether it \
+      ended (a session that never ended was still recording, or its process died).
+      """
+  )
+
+  @OptionGroup var global: GlobalOptions
+  @OptionGroup var output: JSONOutputOption
+
+  func run() async throws {
+    let sessions = try global.openReadOnly().sessions()
+    if output.json {
+      for session in sessions {
+        print(Self.json(session).serialized())
+      }
+      return
+    }
+    guard !sessions.isEmpty else {
+      print("(no sessions in \(global.logPath))")
+      return
+    }
+    print(Self.table(sessions, terminal: .current).joined(separator: "\n"))
+  }
+
+  /// The text lines of the list.
+  static func table(_ sessions: [LoggedSession], terminal: Terminal) -> [String] {
+    var table = TextTable(
+      header: ["ID", "FEATURE", "STARTED", "ACTIONS", "EFFECTS", "STATUS"],
+      alignments: [.right, .left, .left, .right, .right, .left]
+    )
+    let formatter = DateFormatter()
+    formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    for session in sessions {
+      table.rows.append([
+        String(session.id), session.feature, formatter.string(from: session.startedAt),
+        String(session.actionCount), String(session.effectCount),
+        session.endedAt == nil ? "not ended" : "ended",
+      ])
+    }
+    var lines = table.lines
+    lines[0] = terminal.styled(lines[0], .bold)
+    return lines
+  }
+
+  /// One session as a JSON object (docs/cli-json.md).
+  static func json(_ session: LoggedSession) -> JSONValue {
+    [
+      "id": JSONValue(session.id),
+      "uuid": .string(session.uuid),
+      "feature": .string(session.feature),
+      "stateType": .string(session.stateType),
+      "actionType": .string(session.actionType),
+      "startedAt": .date(session.startedAt),
+      "endedAt": .optional(session.endedAt, JSONValue.date),
+      "ended": .bool(session.endedAt != nil),
+      "actionCount": JSONValue(session.actionCount),
+      "effectCount": JSONValue(session.effectCount),
+      "snapshotInterval": JSONValue(session.snapshotInterval),
+      "durability": .string(session.durability),
+    ]
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import ReducerKit
+import ReducerKitDebug
+
+/// A feature `rkdebug` can record and replay: a reducer, its initial state, and how to make
+/// random valid actions for it.
+///
+/// Register features by passing them to ``RKDebug/main(features:arguments:)``:
+///
+/// ```swift
+/// // Sources/my-rkdebug/main.swift
+/// import RKDebugCLI
+///
+/// await RKDebug.main(features: [
+///   .feature("profile", summary: "The profile screen", reducer: { _ in Profile() },
+///            initialState: { Profile.State() })
+/// ])
+/// ```
+///
+/// Commands that only read the log work without any feature registered; `record`, `replay`,
+/// `bisect --divergence` and the typed `changes` output need the session's feature.
+public struct DebugFeature: Sendable {
+  /// The name sessions are recorded under and looked up by.
+  public let name: String
+  /// One line for `rkdebug features`.
+  public let summary: String
+  /// The full name of the state type.
+  public let stateType: String
+  /// The full name of the action type.
+  public let actionType: String
+  /// The type-erased operations the commands use.
+  let erased: any ErasedFeature
+
+  /// Registers a feature.
+  ///
+  /// - Parameters:
+  ///   - name: The name sessions are recorded under (`rkdebug record --feature NAME`).
+  ///   - summary: One line for `rkdebug features`.
+  ///   - reducer: Makes the feature's reducer; `realTime` is `false` when `record` runs effects
+  ///     on an immediate clock (the default) and `true` with `--real-time`.
+  ///   - initialState: The state a recording starts from.
+  ///   - randomAction: A valid random action for a state, for `record --random N --seed S`;
+  ///     without it `--random` is refused for this feature.
+  public static func feature<R: Reducer>(
+    _ name: String,
+    summary: String,
+    reducer: @escaping @Sendable (_ realTime: Bool) -> R,
+    initialState: @escaping @Sendable () -> R.State,
+    randomAction: (
+      @Sendable (_ state: R.State, _ rng: inout any RandomNumberGenerator) -> R.Action
+    )? = nil
+  ) -> DebugFeature
+  where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
+    DebugFeature(
+      name: name,
+      summary: summary,
+      stateType: String(reflecting: R.State.self),
+      actionType: String(reflecting: R.Action.self),
+      erased: TypedFeature<R>(
+        name: name, makeReducer: reducer, initialState: initialState, randomAction: randomAction
+      )
+    )
+  }
+}

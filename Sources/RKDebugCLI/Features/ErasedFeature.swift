@@ -1,0 +1,36 @@
+import ReducerKitDebug
+
+/// What the commands need from a feature, without its types.
+///
+/// ``TypedFeature`` implements it for each registered reducer; commands reach it through
+/// ``DebugFeature/erased``.
+protocol ErasedFeature: Sendable {
+  /// The name sessions are recorded under.
+  var name: String { get }
+
+  /// Whether the feature can make random actions (`record --random`).
+  var canMakeRandomActions: Bool { get }
+
+  /// Records one session of the feature into the log `openLog` opens: drives a `Store` of the
+  /// feature through its recording reducer with the actions of `input`, waiting for effects
+  /// after each action, then closes the log.
+  ///
+  /// Action lines are all decoded before the log is opened, so a malformed line leaves the log
+  /// untouched.
+  ///
+  /// - Returns: How many actions were sent (actions emitted by effects come on top).
+  @MainActor
+  func record(
+    _ input: RecordInput, options: RecordOptions, openLog: () throws -> ActionLog
+  ) async throws -> Int
+
+  /// A replay of `reader`'s session through the feature's current reducer, which runs on an
+  /// immediate clock (its effects are never run).
+  func replayer(for reader: SessionReader) throws -> any SessionReplayer
+
+  /// The `_printChanges()` text of one logged action, made with the feature's real types:
+  /// the action and both states are decoded and handed to `ChangeFormatter.text`, so the text
+  /// is byte-identical to what the live `_printChanges()` printed. Throws when the JSON no
+  /// longer decodes (the types changed since the recording).
+  func renderChange(actionJSON: String, oldState: JSONValue, newState: JSONValue) throws -> String
+}

@@ -1,0 +1,60 @@
+import ReducerKitDebug
+
+/// Every object member name that appears in any state of a session: the names in the initial
+/// state, in the paths of the patches, and in the values the patches write.
+///
+/// A member absent from one state may still be a real property (an optional that is `nil` is
+/// left out of the JSON); a name that appears in no state of the session is not one. Commands
+/// use this to tell `nil` from a misspelt or unknown path.
+struct SessionKeys {
+  /// The names.
+  let names: Set<String>
+
+  /// The names of `reader`'s session. Reads every patch; call it only when a path is absent.
+  init(reader: SessionReader) throws {
+    let actions = reader.actionCount > 0 ? try reader.actions(in: 1...reader.actionCount) : []
+    self.init(initialState: try reader.stateJSON(at: 0), actions: actions)
+  }
+
+  /// The names in `initialState` and the patches of `actions`.
+  init(initialState: JSONValue, actions: [LoggedAction]) {
+    var names = Set<String>()
+    Self.collect(initialState, into: &names)
+    for action in actions {
+      for operation in action.patch {
+        names.formUnion(operation.path.tokens)
+        if let value = operation.value { Self.collect(value, into: &names) }
+        if let value = operation.oldValue { Self.collect(value, into: &names) }
+      }
+    }
+    self.names = names
+  }
+
+  /// Throws for the first property name of `path` that no state of the session has, naming
+  /// the nearest one that exists: `no 'titel' in any state of session 3; did you mean
+  /// 'title'?`. `count` is always allowed (it is the length of arrays and strings).
+  func validate(_ path: ValuePath, session: Int64) throws(PathEvaluationError) {
+    for case let .key(name) in path.components where name != "count" && !names.contains(name) {
+      if let suggestion = EditDistance.suggestion(for: name, among: names) {
+        throw PathEvaluationError(
+          "no '\(name)' in any state of session \(session); did you mean '\(suggestion)'?"
+        )
+      }
+      throw PathEvaluationError("no '\(name)' in any state of session \(session)")
+    }
+  }
+
+  private static func collect(_ value: JSONValue, into names: inout Set<String>) {
+    switch value {
+    case let .object(members):
+      for (key, member) in members {
+        names.insert(key)
+        collect(member, into: &names)
+      }
+    case let .array(elements):
+      for element in elements { collect(element, into: &names) }
+    case .null, .bool, .number, .string:
+      break
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import ReducerKitDebug
+
+extension ValuePath {
+  /// Follows the path into `root`, saying where it stopped if it found nothing.
+  ///
+  /// - Throws: ``PathEvaluationError`` for a misspelt name (one near an existing member) and
+  ///   for a step that does not fit the value it meets.
+  func lookup(in root: JSONValue) throws(PathEvaluationError) -> PathLookup {
+    var current = root
+    for (position, component) in components.enumerated() {
+      let prefix = ValuePath(components: Array(components.prefix(position)))
+      func absent(_ reason: PathAbsence.Reason) -> PathLookup {
+        .absent(PathAbsence(prefix: prefix, reason: reason, container: current))
+      }
+      switch (component, current) {
+      case (_, .null):
+        return absent(.null)
+
+      case let (.key(name), .object(members)):
+        if let member = members[name] {
+          current = member
+        } else if name == "count" {
+          current = JSONValue(members.count)
+        } else if let suggestion = EditDistance.suggestion(for: name, among: members.keys) {
+          throw PathEvaluationError(
+            "no '\(name)' in \(prefix.displayName); did you mean '\(suggestion)'?"
+          )
+        } else {
+          return absent(.missingKey(name))
+        }
+
+      case (.key("count"), .array(let elements)):
+        current = JSONValue(elements.count)
+
+      case (.key("count"), .string(let string)):
+        current = JSONValue(string.count)
+
+      case let (.key(name), _):
+        throw PathEvaluationError(
+          "\(prefix.displayName) is \(current.kindName), which has no '\(name)'"
+            + (current.arrayValue != nil ? " (an array has only 'count' and [index])" : "")
+        )
+
+      case let (.index(index), .array(elements)):
+        guard elements.indices.contains(index) else {
+          return absent(.indexOutOfRange(index, count: elements.count))
+        }
+        current = elements[index]
+
+      case let (.index(index), .object(members)):
+        // A dictionary with integer keys encodes them as strings.
+        guard let member = members[String(index)] else {
+          return absent(.missingKey(String(index)))
+        }
+        current = member
+
+      case let (.index(index), _):
+        throw PathEvaluationError(
+          "\(prefix.displayName) is \(current.kindName), not an array; it has no [\(index)]"
+        )
+      }
+    }
+    return .found(current)
+  }
+}
+
+extension PathAbsence {
+  /// Says why the path found nothing, for commands that need a value: `todos has 3 elements;
+  /// there is no todos[5]`.
+  var explanation: String {
+    switch reason {
+    case let .missingKey(name):
+      let keys = container.objectValue.map { $0.keys.sorted() } ?? []
+      let list = keys.isEmpty ? "no members" : keys.map { "'\($0)'" }.joined(separator: ", ")
+      return "no '\(name)' in \(prefix.displayName) (it has \(list))"
+    case let .indexOutOfRange(index, count):
+      let elements = count == 1 ? "1 element" : "\(count) elements"
+      return "\(prefix.displayName) has \(elements); there is no [\(index)]"
+    case .null:
+      return "\(prefix.displayName) is nil"
+    }
+  }
+}

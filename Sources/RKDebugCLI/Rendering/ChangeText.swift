@@ -1,0 +1,71 @@
+import ReducerKitDebug
+
+/// The `changes` text of logged actions: TCA's `_printChanges()` format.
+///
+/// When the session's feature is registered, the action and states are decoded into the
+/// feature's types and formatted by `ChangeFormatter`, exactly as the live `_printChanges()`
+/// does, so the text is byte-identical. Otherwise (or when the JSON no longer decodes) the same
+/// shape is made from the JSON: `received action:`, the logged label indented two spaces, and a
+/// custom-dump-style diff of the two JSON states (``JSONDiffRenderer``).
+///
+/// ```
+/// received action:
+///   Counter.Action.increment
+///   Counter.State(
+/// -   count: 0
+/// +   count: 1
+///   )
+///
+/// ```
+///
+/// The text, like `ChangeFormatter.text`, ends with the empty line's `\n` but not with the
+/// newline `print` adds: print it with `print`.
+struct ChangeText {
+  /// The registered feature of the session, if any.
+  let feature: DebugFeature?
+  /// The renderer for sessions without a registered feature.
+  let renderer: JSONDiffRenderer
+  /// Why the typed rendering failed the first time it did, for one warning.
+  private(set) var typedFailure: String?
+
+  /// The renderer for `session`: typed when its feature is registered.
+  init(session: LoggedSession) {
+    feature = FeatureRegistry.feature(named: session.feature)
+    renderer = JSONDiffRenderer(stateTypeName: session.stateType)
+  }
+
+  /// The text of `action`, which turned `oldState` into `newState`.
+  mutating func text(
+    for action: LoggedAction, oldState: JSONValue, newState: JSONValue
+  ) -> String {
+    if let feature, typedFailure == nil {
+      do {
+        return try feature.erased.renderChange(
+          actionJSON: action.json, oldState: oldState, newState: newState
+        )
+      } catch {
+        typedFailure =
+          "the states and actions of this session no longer decode as feature "
+          + "'\(feature.name)' (\(DecodingErrorSummary.text(for: error))); "
+          + "printing the changes from the log's JSON"
+      }
+    }
+    return Self.untyped(
+      label: action.label, oldState: oldState, newState: newState, renderer: renderer
+    )
+  }
+
+  /// The text made from the JSON alone.
+  static func untyped(
+    label: String, oldState: JSONValue, newState: JSONValue, renderer: JSONDiffRenderer
+  ) -> String {
+    var text = "received action:\n"
+    text += label.indenting(by: 2) + "\n"
+    if let diff = renderer.diff(from: oldState, to: newState) {
+      text += diff + "\n"
+    } else {
+      text += "  (No state changes)\n"
+    }
+    return text
+  }
+}

@@ -1,0 +1,277 @@
+import Foundation
+import ReducerKitDebug
+
+/// The JSON Lines of `rkdebug export` and `rkdebug import` (docs/cli-json.md).
+///
+/// The first line is the session: its metadata and initial state. Then one line per action,
+/// in order, each followed by the lines of the effects its reducer returned:
+///
+/// ```
+/// {"type":"session","format":"rkdebug-export","version":1,…,"initialState":{…}}
+/// {"type":"action","index":1,"json":{"increment":{}},"label":"…","source":"send",…,"patch":[…]}
+/// {"type":"effect","id":1,"actionIndex":1,"kind":"run","outcome":"finished",…}
+/// ```
+///
+/// Times are Unix seconds (JSON numbers), as the log stores them, so an import keeps them
+/// exactly.
+enum ExportFormat {
+  /// The `format` member of the first line.
+  static let formatName = "rkdebug-export"
+  /// The `version` member of the first line.
+  static let version = 1
+
+  // MARK: - Writing
+
+  /// The session line.
+  static func sessionLine(
+    _ session: LoggedSession, metadata: JSONValue, initialState: JSONValue
+  ) -> JSONValue {
+    [
+      "type": "session",
+      "format": .string(formatName),
+      "version": JSONValue(version),
+      "uuid": .string(session.uuid),
+      "feature": .string(session.feature),
+      "stateType": .string(session.stateType),
+      "actionType": .string(session.actionType),
+      "stateFingerprint": .string(session.stateFingerprint),
+      "actionFingerprint": .string(session.actionFingerprint),
+      "snapshotInterval": JSONValue(session.snapshotInterval),
+      "durability": .string(session.durability),
+      "startedAt": .unixTime(session.startedAt),
+      "endedAt": .optional(session.endedAt, JSONValue.unixTime),
+      "metadata": metadata,
+      "actionCount": JSONValue(session.actionCount),
+      "effectCount": JSONValue(session.effectCount),
+      "initialState": initialState,
+    ]
+  }
+
+  /// An action line.
+  static func actionLine(_ action: LoggedAction) throws -> JSONValue {
+    let json: JSONValue
+    do {
+      json = try JSONValue(parsing: action.json)
+    } catch {
+      throw LogError.corrupt("the JSON of action \(action.index) does not parse: \(error)")
+    }
+    var members: [String: JSONValue] = [
+      "type": "action",
+      "index": JSONValue(action.index),
+      "json": json,
+      "label": .string(action.label),
+      "time": .unixTime(action.time),
+      "durationNanos": JSONValue(action.durationNanos),
+      "patch": action.patch.jsonValue,
+    ]
+    members.merge(action.source.jsonMembers) { _, new in new }
+    return .object(members)
+  }
+
+  /// An effect line.
+  static func effectLine(_ effect: LoggedEffect) -> JSONValue {
+    [
+      "type": "effect",
+      "id": JSONValue(effect.id),
+      "actionIndex": JSONValue(effect.actionIndex),
+      "kind": .string(effect.kind),
+      "cancelIDs": .array(effect.cancelIDs.map(JSONValue.string)),
+      "startedAt": .unixTime(effect.startedAt),
+      "endedAt": .optional(effect.endedAt, JSONValue.unixTime),
+      "outcome": .optional(effect.outcome) { .string($0.rawValue) },
+      "error": .optional(effect.error, JSONValue.string),
+    ]
+  }
+
+  // MARK: - Reading
+
+  /// Reads an export.
+  ///
+  /// - Parameter source: The file's name, for messages.
+  /// - Throws: ``RKDebugError`` naming the line and what is wrong with it.
+  static func read(_ text: String, source: String) throws -> SessionImport {
+    var session: SessionImport?
+    var lineNumber = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      lineNumber += 1
+      guard !line.allSatisfy(\.isWhitespace) else { continue }
+      func fail(_ message: String) -> RKDebugError {
+        RKDebugError("line \(lineNumber) of \(source): \(message); nothing was imported")
+      }
+      let value: JSONValue
+      do {
+        value = try JSONValue(parsing: String(line))
+      } catch {
+        throw fail("not JSON (\(error))")
+      }
+      var fields = Fields(value: value)
+      do {
+        let type = try fields.string("type")
+        switch type {
+        case "session":
+          guard session == nil else { throw fail("a second session line") }
+          session = try readSession(&fields)
+        case "action":
+          guard session != nil else { throw fail("an action before the session line") }
+          session!.actions.append(try readAction(&fields))
+        case "effect":
+          guard session != nil else { throw fail("an effect before the session line") }
+          session!.effects.append(try readEffect(&fields))
+        default:
+          throw Fields.Failure("\"type\" is '\(type)', not session, action or effect")
+        }
+      } catch let failure as Fields.Failure {
+        throw fail(failure.message)
+      }
+    }
+    guard let session else {
+      throw RKDebugError(
+        "\(source) holds no session line; it is not an 'rkdebug export' file"
+      )
+    }
+    return session
+  }
+
+  private static func readSession(_ fields: inout Fields) throws -> SessionImport {
+    let format = try fields.string("format")
+    guard format == formatName else {
+      throw Fields.Failure("\"format\" is '\(format)', not '\(formatName)'")
+    }
+    let version = try fields.int("version")
+    guard version <= Self.version else {
+      throw Fields.Failure(
+        "export version \(version) is newer than this rkdebug reads (\(Self.version)); "
+          + "upgrade rkdebug"
+      )
+    }
+    return SessionImport(
+      uuid: try fields.string("uuid"),
+      feature: try fields.string("feature"),
+      stateType: try fields.string("stateType"),
+      actionType: try fields.string("actionType"),
+      stateFingerprint: try fields.string("stateFingerprint"),
+      actionFingerprint: try fields.string("actionFingerprint"),
+      snapshotInterval: try fields.int("snapshotInterval"),
+      durability: try fields.string("durability"),
+      startedAt: try fields.date("startedAt"),
+      endedAt: try fields.optionalDate("endedAt"),
+      metadata: fields.value("metadata") ?? [:],
+      initialState: try fields.required("initialState"),
+      actions: [],
+      effects: []
+    )
+  }
+
+  private static func readAction(_ fields: inout Fields) throws -> SessionImport.Action {
+    let index = try fields.int("index")
+    let sourceName = try fields.string("source")
+    let source: ActionSource
+    switch sourceName {
+    case "send":
+      source = .send
+    case "effect":
+      source = .effect(
+        effectID: try fields.int("effectID"), parentIndex: try fields.int("parentIndex")
+      )
+    default:
+      throw Fields.Failure("\"source\" is '\(sourceName)', not send or effect")
+    }
+    let patch: [JSONPatchOperation]
+    do {
+      patch = try [JSONPatchOperation](jsonValue: try fields.required("patch"))
+    } catch let error as JSONPatchError {
+      throw Fields.Failure("the patch of action \(index) is not a JSON Patch: \(error)")
+    }
+    return SessionImport.Action(
+      index: index,
+      json: try fields.required("json").serialized(),
+      label: try fields.string("label"),
+      source: source,
+      time: try fields.date("time"),
+      durationNanos: Int64(try fields.int("durationNanos")),
+      patch: patch
+    )
+  }
+
+  private static func readEffect(_ fields: inout Fields) throws -> SessionImport.Effect {
+    let id = try fields.int("id")
+    let outcome = try fields.optionalString("outcome").map { name in
+      guard let outcome = LoggedEffect.Outcome(rawValue: name) else {
+        throw Fields.Failure("\"outcome\" of effect #\(id) is '\(name)'")
+      }
+      return outcome
+    }
+    guard case let .array(cancelIDs) = fields.value("cancelIDs") ?? .array([]) else {
+      throw Fields.Failure("\"cancelIDs\" must be an array of strings")
+    }
+    return SessionImport.Effect(
+      id: id,
+      actionIndex: try fields.int("actionIndex"),
+      kind: try fields.string("kind"),
+      cancelIDs: cancelIDs.map { $0.stringValue ?? $0.serialized() },
+      startedAt: try fields.date("startedAt"),
+      endedAt: try fields.optionalDate("endedAt"),
+      outcome: outcome,
+      error: try fields.optionalString("error")
+    )
+  }
+
+  /// Typed access to the members of one line, with messages that name the member.
+  private struct Fields {
+    struct Failure: Error {
+      var message: String
+      init(_ message: String) { self.message = message }
+    }
+
+    let members: [String: JSONValue]
+    let isObject: Bool
+
+    init(value: JSONValue) {
+      members = value.objectValue ?? [:]
+      isObject = value.objectValue != nil
+    }
+
+    func value(_ name: String) -> JSONValue? {
+      guard let value = members[name], !value.isNull else { return nil }
+      return value
+    }
+
+    func required(_ name: String) throws -> JSONValue {
+      guard isObject else { throw Failure("not a JSON object") }
+      guard let value = value(name) else { throw Failure("missing \"\(name)\"") }
+      return value
+    }
+
+    func string(_ name: String) throws -> String {
+      guard let string = try required(name).stringValue else {
+        throw Failure("\"\(name)\" must be a string")
+      }
+      return string
+    }
+
+    func optionalString(_ name: String) throws -> String? {
+      guard let value = value(name) else { return nil }
+      guard let string = value.stringValue else { throw Failure("\"\(name)\" must be a string") }
+      return string
+    }
+
+    func int(_ name: String) throws -> Int {
+      guard let int = try required(name).intValue else {
+        throw Failure("\"\(name)\" must be a whole number")
+      }
+      return int
+    }
+
+    func date(_ name: String) throws -> Date {
+      guard let seconds = try required(name).doubleValue else {
+        throw Failure("\"\(name)\" must be a number of seconds since 1970")
+      }
+      return Date(timeIntervalSince1970: seconds)
+    }
+
+    func optionalDate(_ name: String) throws -> Date? {
+      guard value(name) != nil else { return nil }
+      return try date(name)
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import ReducerKitDebug
+
+extension JSONValue {
+  /// A date as an ISO 8601 string in UTC with milliseconds: `2025-01-31T09:15:02.481Z`.
+  static func date(_ date: Date) -> JSONValue {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return .string(formatter.string(from: date))
+  }
+
+  /// A date as a JSON number of seconds since 1970, as the log stores it.
+  static func unixTime(_ date: Date) -> JSONValue {
+    JSONValue(date.timeIntervalSince1970) ?? .null
+  }
+
+  /// `value`, or `null` for `nil`.
+  static func optional<T>(_ value: T?, _ transform: (T) -> JSONValue) -> JSONValue {
+    value.map(transform) ?? .null
+  }
+
+  /// The JSON text `text` parsed, or the text as a string if it does not parse.
+  static func parsedOrString(_ text: String) -> JSONValue {
+    (try? JSONValue(parsing: text)) ?? .string(text)
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Where output goes and whether it may be colored.
+///
+/// Output is colored only when standard output is a terminal and `NO_COLOR` is not set (see
+/// <https://no-color.org>); piped or redirected output is plain text.
+struct Terminal: Sendable {
+  /// Whether ANSI colors are used.
+  var isColored: Bool
+
+  /// The terminal of this process: colored when standard output is a terminal and `NO_COLOR`
+  /// is unset.
+  static var current: Terminal {
+    Terminal(
+      isColored: isatty(STDOUT_FILENO) == 1
+        && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    )
+  }
+
+  /// Plain output, for tests and pipes.
+  static let plain = Terminal(isColored: false)
+
+  /// An ANSI style.
+  enum Style: String, Sendable {
+    case bold = "1"
+    case dim = "2"
+    case red = "31"
+    case green = "32"
+    case yellow = "33"
+    case cyan = "36"
+  }
+
+  /// `text` in `style`, or as it is when output is not colored.
+  func styled(_ text: String, _ style: Style) -> String {
+    guard isColored, !text.isEmpty else { return text }
+    return "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m"
+  }
+
+  /// A diff with `-` lines red and `+` lines green.
+  func coloredDiff(_ text: String) -> String {
+    guard isColored else { return text }
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      if line.hasPrefix("-") { return styled(String(line), .red) }
+      if line.hasPrefix("+") { return styled(String(line), .green) }
+      return String(line)
+    }.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A progress line on standard error for long replays (`replaying 12000/100000 actions`),
+/// shown only when standard error is a terminal and the work is long enough to need it.
+final class ReplayProgress {
+  private let label: String
+  private let isShown: Bool
+  private var lastUpdate = ContinuousClock.now
+  private var hasWritten = false
+
+  /// How many actions a replay needs before progress is shown.
+  static let threshold = 20_000
+
+  /// Progress for `total` units of work described by `label` (`replaying`).
+  init(label: String, total: Int) {
+    self.label = label
+    self.isShown = total >= Self.threshold && isatty(STDERR_FILENO) == 1
+  }
+
+  /// Shows `done` of `total`, at most ten times a second.
+  func update(_ done: Int, _ total: Int) {
+    guard isShown else { return }
+    let now = ContinuousClock.now
+    guard now - lastUpdate >= .milliseconds(100) else { return }
+    lastUpdate = now
+    hasWritten = true
+    let percent = total > 0 ? done * 100 / total : 100
+    FileHandle.standardError.write(Data("\r\(label) \(done)/\(total) actions (\(percent)%)".utf8))
+  }
+
+  /// Clears the line.
+  func finish() {
+    guard hasWritten else { return }
+    FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+  }
+}

@@ -1,0 +1,4 @@
+import RKDebugCLI
+import ReducerKitSamples
+
+await RKDebug.main(features: SampleFeatures.all)
