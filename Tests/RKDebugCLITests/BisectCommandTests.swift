@@ -1,0 +1,202 @@
+import Foundation
+import ReducerKitDebug
+import Testing
+
+@testable import RKDebugCLI
+
+/// `rkdebug bisect`, through the built executable, and the search under it.
+@Suite struct BisectCommandTests {
+  /// A counter session of `increments` increments: the count at index N is N.
+  private func recordCounter(increments: Int, in scratch: ScratchDirectory) throws {
+    let lines = String(repeating: "{\"increment\":{}}\n", count: increments)
+    let actions = try scratch.write(lines, to: "actions.jsonl")
+    let run = try BinaryRun.rkdebug(
+      ["record", "--feature", "counter", "--actions", actions, "--snapshot-interval", "8"],
+      in: scratch.url
+    )
+    #expect(run.status == 0, "\(run.stderr)")
+  }
+
+  @Test func whereFindsTheFirstIndexInLogarithmicallyManyReconstructions() throws {
+    let scratch = try ScratchDirectory()
+    try recordCounter(increments: 100, in: scratch)
+    let before = scratch.logBytes()
+    let run = try BinaryRun.rkdebug(
+      ["bisect", "--where", "count >= 37 || count < 0"], in: scratch.url)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stderr.isEmpty)
+    #expect(
+      run.stdout == """
+        count >= 37 || count < 0 first holds at index 37 (found with 9 state reconstructions \
+        for 100 actions)
+        action 37 (send): Counter.Action.increment
+        received action:
+          Counter.Action.increment
+          Counter.State(
+        -   count: 36,
+        +   count: 37,
+            fact: nil,
+            factError: nil,
+            isLoadingFact: false,
+            pendingIncrements: 0
+          )
+
+
+        """
+    )
+    #expect(scratch.logBytes() == before)
+  }
+
+  @Test func whereSaysWhenThePredicateNeverHolds() throws {
+    let scratch = try ScratchDirectory()
+    try recordCounter(increments: 5, in: scratch)
+    let run = try BinaryRun.rkdebug(["bisect", "--where", "count > 99"], in: scratch.url)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stdout == """
+        count > 99 never holds: it is false at the last index, 5 (assuming that once it holds \
+        it keeps holding; 2 state reconstructions)
+
+        """
+    )
+  }
+
+  @Test func whereSaysWhenThePredicateHoldsInTheInitialState() throws {
+    let scratch = try ScratchDirectory()
+    try recordCounter(increments: 5, in: scratch)
+    let run = try BinaryRun.rkdebug(
+      ["bisect", "--where", "fact == nil", "--json"], in: scratch.url)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stdout == """
+        {"expression":"fact == nil","mode":"where","probes":1,"result":"initial"}
+
+        """
+    )
+  }
+
+  @Test func whereJSONNamesTheAction() throws {
+    let scratch = try ScratchDirectory()
+    try recordCounter(increments: 10, in: scratch)
+    let run = try BinaryRun.rkdebug(["bisect", "--where", "count >= 4", "--json"], in: scratch.url)
+    #expect(run.status == 0, "\(run.stderr)")
+    let json = try JSONValue(parsing: run.stdout)
+    #expect(json["result"] == "found")
+    #expect(json["index"] == 4)
+    #expect(json["label"] == "Counter.Action.increment")
+    #expect(json["source"] == "send")
+    #expect(json["patch"] == [["op": "replace", "path": "/count", "value": 4, "old": 3]])
+  }
+
+  @Test func whereWithABadPredicate() throws {
+    let scratch = try ScratchDirectory()
+    try recordCounter(increments: 3, in: scratch)
+    let run = try BinaryRun.rkdebug(["bisect", "--where", "count >="], in: scratch.url)
+    #expect(run.status != 0)
+    #expect(run.stderrLines.count == 1)
+    #expect(run.stderr.hasPrefix("rkdebug: error: --where 'count >=': "))
+  }
+
+  @Test func runFollowsGitBisectRun() throws {
+    let scratch = try ScratchDirectory()
+    try recordCounter(increments: 40, in: scratch)
+    // Bad from 23 on; 20 cannot tell.
+    let script = try scratch.write(
+      """
+      count=$(sed -n 's/.*"count":\\([0-9-]*\\).*/\\1/p')
+      echo "checked $RKDEBUG_INDEX: $count"
+      if [ "$count" -eq 20 ]; then exit 125; fi
+      if [ "$count" -ge 23 ]; then exit 1; fi
+      exit 0
+      """,
+      to: "check.sh"
+    )
+    let run = try BinaryRun.rkdebug(["bisect", "--run", "sh \(script)"], in: scratch.url)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stdout.hasPrefix(
+        "'sh \(script)' first says bad at index 23 (ran it 8 times for 40 actions)")
+    )
+    #expect(run.stdout.contains("action 23 (send): Counter.Action.increment\n"))
+    #expect(run.stderr.contains("checked 0: 0\n"))
+    #expect(run.stderr.contains("checked 20: 20\n"))
+    #expect(run.stderr.contains("checked 40: 40\n"))
+  }
+
+  @Test func runAbortsAbove127() throws {
+    let scratch = try ScratchDirectory()
+    try recordCounter(increments: 4, in: scratch)
+    let run = try BinaryRun.rkdebug(["bisect", "--run", "exit 130"], in: scratch.url)
+    #expect(run.status == 1)
+    #expect(
+      run.stderrLines == [
+        "rkdebug: error: 'exit 130' exited with status 130 at index 0 (above 127): bisect "
+          + "aborted, as git bisect run does"
+      ]
+    )
+  }
+
+  @Test func divergenceWithTheCurrentReducer() throws {
+    let scratch = try ScratchDirectory()
+    try recordCounter(increments: 4, in: scratch)
+    let run = try BinaryRun.rkdebug(["bisect", "--divergence"], in: scratch.url)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout == "the current reducer agrees with all 4 actions of session 1\n")
+  }
+
+  @Test func exactlyOneMode() throws {
+    let scratch = try ScratchDirectory()
+    let run = try BinaryRun.rkdebug(["bisect", "--divergence", "--where", "x"], in: scratch.url)
+    #expect(run.status == 64)
+    #expect(
+      run.stderrLines == [
+        "rkdebug: error: Pass exactly one of --where EXPR, --run CMD or --divergence. "
+          + "(see 'rkdebug help bisect')"
+      ]
+    )
+  }
+
+  // MARK: - The search
+
+  @Test(arguments: [0, 1, 2, 17, 99, 100])
+  func bisectorFindsEveryBoundary(firstBad: Int) throws {
+    var bisector = Bisector(last: 100)
+    let outcome = try bisector.search { $0 >= firstBad ? .bad : .good }
+    if firstBad == 0 {
+      #expect(outcome == .badAtStart)
+    } else {
+      #expect(outcome == .found(firstBad))
+    }
+    #expect(bisector.probes <= 2 + 7)
+  }
+
+  @Test func bisectorNeverBad() throws {
+    var bisector = Bisector(last: 50)
+    #expect(try bisector.search { _ in .good } == .neverBad)
+    #expect(bisector.probes == 2)
+  }
+
+  @Test func bisectorTriesNeighboursOfSkippedIndices() throws {
+    var bisector = Bisector(last: 16)
+    var probed: [Int] = []
+    let outcome = try bisector.search { index in
+      probed.append(index)
+      if index == 8 { return .skip }
+      return index >= 10 ? .bad : .good
+    }
+    #expect(outcome == .found(10))
+    #expect(probed == [0, 16, 8, 9, 12, 10])
+    #expect(bisector.probes == 6)
+  }
+
+  @Test func bisectorAmbiguousWhenEverythingBetweenIsSkipped() throws {
+    var bisector = Bisector(last: 10)
+    let outcome = try bisector.search { index in
+      if index == 0 { return .good }
+      if index == 10 { return .bad }
+      return (4...9).contains(index) ? .skip : .good
+    }
+    #expect(outcome == .ambiguous(candidates: 4...10))
+    #expect(bisector.probes == 9)
+  }
+}

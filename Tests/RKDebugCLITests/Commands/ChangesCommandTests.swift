@@ -1,0 +1,154 @@
+import Foundation
+import ReducerKit
+import ReducerKitSamples
+import Testing
+
+/// `rkdebug changes`, through the built executable.
+@Suite(.serialized) struct ChangesCommandTests {
+  @Test func registeredFeatureIsByteIdenticalToTheLivePrintChanges() async throws {
+    let printed = PrintedChanges()
+    let log = try await RecordedLog.make { log in
+      try await log.record(
+        Counter(environment: .immediate)._printChanges(printed.printer()),
+        initialState: Counter.State(),
+        actions: [.increment, .increment, .factButtonTapped, .decrement, .reset, .reset],
+        feature: Counter.name
+      )
+    }
+    let result = try log.run(["changes"])
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(!printed.output.isEmpty)
+    #expect(result.stdout == printed.output)
+  }
+
+  @Test func registeredTodosWithIdentifiedRowsAndEffects() async throws {
+    let printed = PrintedChanges()
+    let log = try await RecordedLog.make { log in
+      try await log.record(
+        Todos(environment: .immediate)._printChanges(printed.printer()),
+        initialState: Todos.State(),
+        actions: [
+          .addTodoButtonTapped, .addTodoButtonTapped,
+          .todos(.element(id: UUID(0), action: .titleChanged("Milk"))),
+          .todos(.element(id: UUID(1), action: .checkBoxToggled)),
+          .filterPicked(.completed),
+        ],
+        feature: Todos.name
+      )
+    }
+    let result = try log.run(["changes"])
+    #expect(result.stderr == "")
+    #expect(result.stdout == printed.output)
+    #expect(result.stdout.contains("received action:\n  Todos.Action.todos("))
+  }
+
+  @Test func unregisteredFeatureIsRenderedFromTheJSON() async throws {
+    let log = try await RecordedLog.shelf()
+    let result = try log.run(["changes", "--from", "1", "--to", "4"])
+    #expect(result.status == 0)
+    #expect(
+      result.stdout == """
+        received action:
+          Shelf.Action.increment
+          Shelf.State(
+            books: [],
+        -   count: 0,
+        +   count: 1,
+            settings: (…),
+            title: "Shelf"
+          )
+
+        received action:
+          Shelf.Action.addBook("Dune")
+          Shelf.State(
+            books: [
+        +     [0]: (
+        +       isRead: false,
+        +       title: "Dune"
+        +     )
+            ],
+            count: 1,
+            settings: (…),
+            title: "Shelf"
+          )
+
+        received action:
+          Shelf.Action.addBook("Emma")
+          Shelf.State(
+            books: [
+              [0]: (…),
+        +     [1]: (
+        +       isRead: false,
+        +       title: "Emma"
+        +     )
+            ],
+            count: 1,
+            settings: (…),
+            title: "Shelf"
+          )
+
+        received action:
+          Shelf.Action.toggleRead(0)
+          Shelf.State(
+            books: [
+              [0]: (
+        -       isRead: false,
+        +       isRead: true,
+                title: "Dune"
+              ),
+              [1]: (…)
+            ],
+            count: 1,
+            settings: (…),
+            title: "Shelf"
+          )
+
+
+        """
+    )
+  }
+
+  @Test func optionalsNilOnOneSideAndNoChanges() async throws {
+    let log = try await RecordedLog.make { log in
+      try await log.record(
+        Shelf(), initialState: Shelf.State(),
+        actions: [.setNote("hi"), .setNote(nil), .load]
+      )
+    }
+    let result = try log.run(["changes", "--from", "1", "--to", "3"])
+    #expect(
+      result.stdout == """
+        received action:
+          Shelf.Action.setNote(
+            "hi"
+          )
+          Shelf.State(
+            books: [],
+            count: 0,
+        -   note: nil,
+        +   note: "hi",
+            settings: (…),
+            title: "Shelf"
+          )
+
+        received action:
+          Shelf.Action.setNote(nil)
+          Shelf.State(
+            books: [],
+            count: 0,
+        -   note: "hi",
+        +   note: nil,
+            settings: (…),
+            title: "Shelf"
+          )
+
+        received action:
+          Shelf.Action.load
+          (No state changes)
+
+
+        """
+    )
+  }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import ReducerKitDebug
+import Testing
+
+/// `rkdebug history`, through the built executable.
+@Suite(.serialized) struct HistoryCommandTests {
+  @Test func scalarProperty() async throws {
+    let log = try await RecordedLog.shelf()
+    #expect(
+      try log.run(["history", "--path", "count"]).stdout == """
+        1  Shelf.Action.increment
+           0 → 1
+        7  Shelf.Action.loaded(42)
+           1 → 42
+
+        """
+    )
+    #expect(
+      try log.run(["history", "--path", "note"]).stdout == """
+         5  Shelf.Action.setNote("hello")
+            nil → "hello"
+        10  Shelf.Action.setNote(nil)
+            "hello" → nil
+
+        """
+    )
+  }
+
+  @Test func elementsShiftWhenTheArrayChanges() async throws {
+    let log = try await RecordedLog.shelf()
+    #expect(
+      try log.run(["history", "--path", "books[0].title"]).stdout == """
+         2  Shelf.Action.addBook("Dune")
+            nil → "Dune"
+        11  Shelf.Action.removeBook(0)
+            "Dune" → "Emma 2"
+
+        """
+    )
+    #expect(
+      try log.run(["history", "--path", "books.count"]).stdout == """
+         2  Shelf.Action.addBook("Dune")
+            0 → 1
+         3  Shelf.Action.addBook("Emma")
+            1 → 2
+        11  Shelf.Action.removeBook(0)
+            2 → 1
+
+        """
+    )
+  }
+
+  @Test func changesUnderAValue() async throws {
+    let log = try await RecordedLog.shelf()
+    #expect(
+      try log.run(["history", "--path", "books[1]"]).stdout == """
+         3  Shelf.Action.addBook("Emma")
+            nil → {"isRead":false,"title":"Emma"}
+         8  Shelf.Action.retitleBook(1, "Emma 2")
+            {"isRead":false,"title":"Emma"} → {"isRead":false,"title":"Emma 2"}
+        11  Shelf.Action.removeBook(0)
+            {"isRead":false,"title":"Emma 2"} → nil
+
+        """
+    )
+    #expect(
+      try log.run(["history", "--path", "settings"]).stdout == """
+        9  Shelf.Action.setDark(true)
+           {"fontSize":12,"isDark":false} → {"fontSize":12,"isDark":true}
+
+        """
+    )
+    #expect(
+      try log.run(["history", "--path", "settings.fontSize"]).stdout
+        == "(no action changed settings.fontSize)\n"
+    )
+  }
+
+  @Test func jsonLines() async throws {
+    let log = try await RecordedLog.shelf()
+    let result = try log.run(["history", "--path", "note", "--json"])
+    let lines = try result.stdout.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+    #expect(
+      lines == [
+        [
+          "index": 5, "label": "Shelf.Action.setNote(\n  \"hello\"\n)", "source": "send",
+          "effectID": .null, "parentIndex": .null, "old": .null, "new": "hello",
+        ],
+        [
+          "index": 10, "label": "Shelf.Action.setNote(nil)", "source": "send",
+          "effectID": .null, "parentIndex": .null, "old": "hello", "new": .null,
+        ],
+      ]
+    )
+    #expect(try log.run(["history", "--path", "settings.fontSize", "--json"]).stdout == "")
+  }
+
+  @Test func everyChangeAgreesWithTheRebuiltStates() async throws {
+    let log = try await RecordedLog.shelf(snapshotInterval: 4)
+    let states = try (0...12).map { index in
+      try JSONValue(parsing: log.run(["state", "--at", String(index), "--json"]).stdout)
+    }
+    for path in ["count", "note", "books[0]", "books[1].isRead", "books.count", "title.count"] {
+      let valuePath = try ValuePathProbe(path)
+      var expected: [JSONValue] = []
+      for index in 1...12 {
+        let old = valuePath.value(in: states[index - 1])
+        let new = valuePath.value(in: states[index])
+        if old != new {
+          expected.append(["index": JSONValue(index), "old": old, "new": new])
+        }
+      }
+      let result = try log.run(["history", "--path", path, "--json"])
+      let actual = try result.stdout.split(separator: "\n").map { line in
+        let value = try JSONValue(parsing: String(line))
+        return JSONValue.object([
+          "index": value["index"]!, "old": value["old"]!, "new": value["new"]!,
+        ])
+      }
+      #expect(actual == expected, "\(path)")
+    }
+  }
+
+  @Test func unknownPaths() async throws {
+    let log = try await RecordedLog.shelf()
+    let typo = try log.run(["history", "--path", "books[0].titel"])
+    #expect(typo.status == 1)
+    #expect(
+      typo.stderrLines == [
+        "rkdebug: error: no 'titel' in any state of session 1; did you mean 'title'?"
+      ]
+    )
+    let unknown = try log.run(["history", "--path", "shelves.count"])
+    #expect(unknown.stderrLines == ["rkdebug: error: no 'shelves' in any state of session 1"])
+    let malformed = try log.run(["history", "--path", "books..title"])
+    #expect(malformed.status == 64)
+    #expect(
+      malformed.stderrLines == [
+        "rkdebug: error: --path 'books..title': expected a property name after '.' (column 6), "
+          + "found '.' at column 7"
+      ]
+    )
+  }
+}
+
+/// Evaluates a path the way the CLI documents it, independently of `rkdebug history`: through
+/// `rkdebug`'s own `ValuePath`, reading a missing value as `null`.
+struct ValuePathProbe {
+  let path: String
+
+  init(_ path: String) throws {
+    self.path = path
+  }
+
+  func value(in state: JSONValue) -> JSONValue {
+    var current: JSONValue? = state
+    for part in path.split(separator: ".") {
+      guard let value = current else { return .null }
+      var name = Substring(part)
+      var index: Int?
+      if let open = part.firstIndex(of: "[") {
+        name = part[..<open]
+        index = Int(part[part.index(after: open)..<part.index(before: part.endIndex)])
+      }
+      if name == "count", value[String(name)] == nil, let count = value.count {
+        current = JSONValue(count)
+      } else {
+        current = value[String(name)]
+      }
+      if let index { current = current?[index] }
+    }
+    return current ?? .null
+  }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import ReducerKitDebug
+import Testing
+
+/// `rkdebug demo`, through the built executable.
+@Suite struct DemoCommandTests {
+  @Test func demoRecordsASessionAndRunsEveryCommand() throws {
+    let scratch = try ScratchDirectory()
+    let run = try BinaryRun.rkdebug(["demo", "--db", "tour.sqlite"], in: scratch.url)
+    #expect(run.status == 0, "\(run.stderr)")
+    for command in [
+      "$ rkdebug record --feature todos --random 40 --seed 7 --db tour.sqlite",
+      "$ rkdebug sessions --db tour.sqlite",
+      "$ rkdebug log --tree --db tour.sqlite --session 1",
+      "$ rkdebug changes --from ",
+      "$ rkdebug state --at ",
+      "$ rkdebug diff --from ",
+      "$ rkdebug history --path filter --db tour.sqlite --session 1",
+      "$ rkdebug replay --db tour.sqlite --session 1",
+      "$ rkdebug bisect --where 'todos.count >= ",
+    ] {
+      #expect(run.stdout.contains(command), "missing: \(command)")
+    }
+    #expect(run.stdout.contains("every state matches the log"))
+    let log = try ActionLog.readOnly(path: scratch.path("tour.sqlite"))
+    #expect(try log.sessions().count == 1)
+    #expect(!FileManager.default.fileExists(atPath: scratch.path("rkdebug.sqlite")))
+  }
+
+  @Test func demoAddsASessionToAnExistingLog() throws {
+    let scratch = try ScratchDirectory()
+    #expect(try BinaryRun.rkdebug(["demo"], in: scratch.url).status == 0)
+    let second = try BinaryRun.rkdebug(["demo"], in: scratch.url)
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(second.stdout.contains("$ rkdebug replay --db rkdebug.sqlite --session 2"))
+  }
+}

@@ -1,0 +1,157 @@
+import ReducerKitDebug
+import Testing
+
+@testable import RKDebugCLI
+
+@Suite struct ValuePathTests {
+  let state: JSONValue = [
+    "title": "Shelf",
+    "count": 3,
+    "books": [
+      ["title": "Dune", "isRead": true],
+      ["title": "Emma", "isRead": false],
+      ["title": "Ulysses", "isRead": false],
+    ],
+    "settings": ["isDark": false, "fontSize": 12],
+    "tally": ["count": 7, "other": 1],
+    "byID": ["1": "one", "dark mode": true],
+    "maybe": .null,
+  ]
+
+  @Test func parsesSwiftStylePaths() throws {
+    #expect(try ValuePath(parsing: "title").components == [.key("title")])
+    #expect(
+      try ValuePath(parsing: "books[2].title").components
+        == [.key("books"), .index(2), .key("title")]
+    )
+    #expect(
+      try ValuePath(parsing: #"byID["dark mode"]"#).components
+        == [.key("byID"), .key("dark mode")]
+    )
+    #expect(
+      try ValuePath(parsing: " books [ 0 ] . isRead ").components
+        == [.key("books"), .index(0), .key("isRead")]
+    )
+    #expect(try ValuePath(parsing: "[1]").components == [.index(1)])
+  }
+
+  @Test func descriptionIsSwiftText() throws {
+    #expect(try ValuePath(parsing: "books[2].title").description == "books[2].title")
+    #expect(try ValuePath(parsing: #"byID["dark mode"]"#).description == #"byID["dark mode"]"#)
+  }
+
+  @Test func evaluatesValues() throws {
+    #expect(try ValuePath(parsing: "title").evaluate(in: state) == "Shelf")
+    #expect(try ValuePath(parsing: "books[1].title").evaluate(in: state) == "Emma")
+    #expect(try ValuePath(parsing: "books[0].isRead").evaluate(in: state) == true)
+    #expect(try ValuePath(parsing: "settings.fontSize").evaluate(in: state) == 12)
+    #expect(try ValuePath(parsing: #"byID["dark mode"]"#).evaluate(in: state) == true)
+    #expect(try ValuePath(parsing: "byID[1]").evaluate(in: state) == "one")
+  }
+
+  @Test func countIsTheLengthUnlessTheObjectHasACountMember() throws {
+    #expect(try ValuePath(parsing: "books.count").evaluate(in: state) == 3)
+    #expect(try ValuePath(parsing: "title.count").evaluate(in: state) == 5)
+    #expect(try ValuePath(parsing: "settings.count").evaluate(in: state) == 2)
+    #expect(try ValuePath(parsing: "tally.count").evaluate(in: state) == 7)
+    #expect(try ValuePath(parsing: "count").evaluate(in: state) == 3)
+  }
+
+  @Test func missingOptionalsAndIndicesAreNil() throws {
+    #expect(try ValuePath(parsing: "note").evaluate(in: state) == nil)
+    #expect(try ValuePath(parsing: "note.count").evaluate(in: state) == nil)
+    #expect(try ValuePath(parsing: "maybe.title").evaluate(in: state) == nil)
+    #expect(try ValuePath(parsing: "books[9].title").evaluate(in: state) == nil)
+  }
+
+  @Test func misspeltNamesSuggestTheNearestMember() throws {
+    #expect(throws: PathEvaluationError("no 'titel' in books[2]; did you mean 'title'?")) {
+      try ValuePath(parsing: "books[2].titel").evaluate(in: state)
+    }
+    #expect(throws: PathEvaluationError("no 'bokos' in the state; did you mean 'books'?")) {
+      try ValuePath(parsing: "bokos.count").evaluate(in: state)
+    }
+    #expect(throws: PathEvaluationError("no 'Title' in the state; did you mean 'title'?")) {
+      try ValuePath(parsing: "Title").evaluate(in: state)
+    }
+    #expect(
+      throws: PathEvaluationError("no 'fontsize' in settings; did you mean 'fontSize'?")
+    ) {
+      try ValuePath(parsing: "settings.fontsize").evaluate(in: state)
+    }
+  }
+
+  @Test func stepsThatDoNotFitTheDataThrow() throws {
+    #expect(throws: PathEvaluationError("title is a string, which has no 'first'")) {
+      try ValuePath(parsing: "title.first").evaluate(in: state)
+    }
+    #expect(throws: PathEvaluationError("count is a number, not an array; it has no [0]")) {
+      try ValuePath(parsing: "count[0]").evaluate(in: state)
+    }
+    #expect(
+      throws: PathEvaluationError(
+        "books is an array, which has no 'title' (an array has only 'count' and [index])"
+      )
+    ) {
+      try ValuePath(parsing: "books.title").evaluate(in: state)
+    }
+  }
+
+  @Test func syntaxErrorsPointAtTheColumn() {
+    #expect(
+      throws: PathSyntaxError(
+        "expected an index or a quoted key after '[', found the end", column: 7
+      )
+    ) {
+      try ValuePath(parsing: "books[")
+    }
+    #expect(
+      throws: PathSyntaxError("expected ']' to close the '[' at column 6, found 'x'", column: 9)
+    ) {
+      try ValuePath(parsing: "books[1 x]")
+    }
+    #expect(throws: PathSyntaxError("unexpected 'x' after the number '1'", column: 8)) {
+      try ValuePath(parsing: "books[1x]")
+    }
+    #expect(
+      throws: PathSyntaxError(
+        "expected a property name after '.' (column 6), found the end", column: 7
+      )
+    ) {
+      try ValuePath(parsing: "books.")
+    }
+    #expect(throws: PathSyntaxError("an index is a whole number from 0, not -1", column: 7)) {
+      try ValuePath(parsing: "books[-1]")
+    }
+    #expect(throws: PathSyntaxError("expected a path such as 'todos[2].title'", column: 1)) {
+      try ValuePath(parsing: "")
+    }
+    #expect(
+      throws: PathSyntaxError(
+        "unexpected '==' after the path; expected '.name' or '[index]'", column: 7
+      )
+    ) {
+      try ValuePath(parsing: "count == 3")
+    }
+    #expect(throws: PathSyntaxError("unexpected character '#'", column: 1)) {
+      try ValuePath(parsing: "#count")
+    }
+    #expect(throws: PathSyntaxError("unterminated string starting", column: 6)) {
+      try ValuePath(parsing: #"byID["dark"#)
+    }
+  }
+
+  @Test func syntaxErrorDescriptionEndsWithTheColumn() {
+    #expect(
+      PathSyntaxError("expected a value after '=='", column: 12).description
+        == "expected a value after '==' at column 12"
+    )
+  }
+
+  @Test func stablePointerStopsAtIndicesAndCount() throws {
+    #expect(try ValuePath(parsing: "settings.isDark").stablePointer == "/settings/isDark")
+    #expect(try ValuePath(parsing: "books[2].title").stablePointer == "/books")
+    #expect(try ValuePath(parsing: "books.count").stablePointer == "/books")
+    #expect(try ValuePath(parsing: "[0]").stablePointer == "")
+  }
+}

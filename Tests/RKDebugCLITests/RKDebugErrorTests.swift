@@ -1,0 +1,175 @@
+import Foundation
+import GRDB
+import ReducerKitDebug
+import Testing
+
+/// The errors of the reading commands, through the built executable: one line on standard
+/// error, `rkdebug: error: …`, a non-zero status, nothing on standard output, and the log
+/// file untouched.
+@Suite(.serialized) struct RKDebugErrorTests {
+  /// Runs `arguments` and checks the error contract; returns the message after the prefix.
+  @discardableResult
+  func expectError(
+    _ arguments: [String], status: Int32 = 1, directory: URL? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> String {
+    let result = try RKDebugProcess.run(arguments, directory: directory)
+    #expect(result.status == status, "\(arguments)", sourceLocation: sourceLocation)
+    #expect(result.stdout == "", "\(arguments)", sourceLocation: sourceLocation)
+    #expect(result.stderrLines.count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
+    let line = result.stderrLines.first ?? ""
+    #expect(line.hasPrefix("rkdebug: error: "), sourceLocation: sourceLocation)
+    #expect(!result.stderr.contains("Fatal error"), sourceLocation: sourceLocation)
+    return String(line.dropFirst("rkdebug: error: ".count))
+  }
+
+  @Test func missingFile() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("missing.sqlite")
+    for command in [["sessions"], ["log"], ["state", "--at", "0"], ["export"]] {
+      let message = try expectError(command + ["--db", path])
+      #expect(
+        message == "no log at '\(path)'; record one with 'rkdebug record' or pass --db PATH"
+      )
+    }
+    #expect(!FileManager.default.fileExists(atPath: path))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == [])
+  }
+
+  @Test func theDefaultLogIsInTheCurrentFolder() throws {
+    let directory = try TemporaryDirectory()
+    let message = try expectError(["log"], directory: directory.url)
+    #expect(message.hasPrefix("no log at 'rkdebug.sqlite'"))
+  }
+
+  @Test func aTextFileIsNotALog() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("notes.txt")
+    try Data("hello, world\n".utf8).write(to: URL(fileURLWithPath: path))
+    let before = try FileFingerprint(path: path)
+    for command in [["sessions"], ["changes"], ["history", "--path", "count"], ["import", path]] {
+      let message = try expectError(command + ["--db", path])
+      if command[0] == "import" {
+        #expect(message.hasPrefix("line 1 of \(path): not JSON"))
+      } else {
+        #expect(
+          message
+            == "'\(path)' is not an rkdebug log (not a SQLite database); pass --db with a log file"
+        )
+      }
+    }
+    #expect(try FileFingerprint(path: path) == before)
+  }
+
+  @Test func aSQLiteFileOfAnotherApp() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("other.sqlite")
+    let database = try DatabaseQueue(path: path)
+    try database.write { db in
+      try db.execute(sql: "CREATE TABLE contact (name TEXT); INSERT INTO contact VALUES ('Ann')")
+    }
+    try database.close()
+    let before = try FileFingerprint(path: path)
+    for command in [["sessions"], ["state", "--at", "0"], ["diff", "--from", "0", "--to", "0"]] {
+      let message = try expectError(command + ["--db", path])
+      #expect(
+        message
+          == "'\(path)' is a SQLite database but not an rkdebug log (wrong application_id); "
+          + "pass --db with a log file"
+      )
+    }
+    #expect(try FileFingerprint(path: path) == before)
+  }
+
+  @Test func unknownSessionIndexOutOfRangeAndBadPaths() async throws {
+    let log = try await RecordedLog.shelf()
+    let before = try log.fingerprint()
+    let db = ["--db", log.path]
+    #expect(
+      try expectError(["log", "--session", "9"] + db)
+        == "no session 9 in this log (sessions: 1); list them with 'rkdebug sessions'"
+    )
+    let outOfRange =
+      "index 13 is out of range: this session has actions 1...12 (0 is the initial state)"
+    #expect(try expectError(["state", "--at", "13"] + db) == outOfRange)
+    #expect(try expectError(["diff", "--from", "0", "--to", "13"] + db) == outOfRange)
+    #expect(try expectError(["changes", "--to", "13"] + db) == outOfRange)
+    #expect(
+      try expectError(["state", "--at", "2", "--path", "books[0].titel"] + db)
+        == "no 'titel' in books[0]; did you mean 'title'?"
+    )
+    #expect(
+      try expectError(["state", "--at", "2", "--path", "books[0"] + db, status: 64)
+        == "--path 'books[0': expected ']' to close the '[' at column 6, found the end at column 8"
+    )
+    #expect(
+      try expectError(["history", "--path", "count =="] + db, status: 64)
+        == "--path 'count ==': unexpected '==' after the path; expected '.name' or '[index]' "
+        + "at column 7"
+    )
+    let predicate = try expectError(["bisect", "--where", "count =="] + db)
+    #expect(predicate.contains("expected a value after '==' at column 9"))
+    let unknownInPredicate = try expectError(["bisect", "--where", "cont > 3"] + db)
+    #expect(unknownInPredicate.contains("did you mean 'count'?"))
+    #expect(try log.fingerprint() == before)
+  }
+
+  @Test func usageErrorsExitWith64() async throws {
+    let log = try await RecordedLog.shelf()
+    let db = ["--db", log.path]
+    #expect(
+      try expectError(["state"] + db, status: 64)
+        == "Missing expected argument '--at <index>' (see 'rkdebug help state')"
+    )
+    #expect(
+      try expectError(["log", "--bogus"] + db, status: 64)
+        == "Unknown option '--bogus' (see 'rkdebug help log')"
+    )
+    #expect(
+      try expectError(["state", "--at", "two"] + db, status: 64)
+        == "The value 'two' is invalid for '--at <index>' (see 'rkdebug help state')"
+    )
+    let unknownCommand = try expectError(["frobnicate"], status: 64)
+    #expect(unknownCommand.hasSuffix("(see 'rkdebug help')"))
+  }
+
+  @Test func helpAndVersionAreNotErrors() throws {
+    let help = try RKDebugProcess.run(["--help"])
+    #expect(help.status == 0)
+    #expect(help.stderr == "")
+    #expect(help.stdout.hasPrefix("OVERVIEW: Record, inspect, replay and bisect"))
+    for command in [
+      "sessions", "log", "changes", "state", "diff", "history", "replay", "bisect", "record",
+      "export", "import", "features",
+    ] {
+      #expect(help.stdout.contains("  \(command) "), "\(command)")
+      let subcommand = try RKDebugProcess.run(["help", command])
+      #expect(subcommand.status == 0)
+      #expect(subcommand.stdout.contains("USAGE: rkdebug \(command)"))
+    }
+    let stateHelp = try RKDebugProcess.run(["state", "--help"])
+    #expect(stateHelp.stdout.contains("--path <path>"))
+    let version = try RKDebugProcess.run(["--version"])
+    #expect(version.status == 0)
+    #expect(version.stdout == "0.1.0\n")
+  }
+
+  @Test func readCommandsNeverWriteToTheLog() async throws {
+    let log = try await RecordedLog.shelf()
+    let before = try log.fingerprint()
+    let commands: [[String]] = [
+      ["sessions"], ["sessions", "--json"], ["log"], ["log", "--tree"], ["log", "--json"],
+      ["changes"], ["state", "--at", "5"], ["state", "--at", "5", "--path", "note"],
+      ["diff", "--from", "1", "--to", "9"], ["diff", "--from", "1", "--to", "9", "--json"],
+      ["history", "--path", "books.count"], ["export"],
+    ]
+    for command in commands {
+      let result = try log.run(command)
+      #expect(result.status == 0, "\(command): \(result.stderr)")
+    }
+    #expect(try log.fingerprint() == before)
+    // At most the empty companions of a read-only WAL connection appear next to the log.
+    let files = try FileManager.default.contentsOfDirectory(atPath: log.directory.url.path)
+    #expect(Set(files).isSubset(of: ["log.sqlite", "log.sqlite-wal", "log.sqlite-shm"]))
+  }
+}

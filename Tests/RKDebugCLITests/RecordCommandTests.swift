@@ -1,0 +1,176 @@
+import Foundation
+import ReducerKitDebug
+import ReducerKitSamples
+import Testing
+
+@testable import RKDebugCLI
+
+/// `rkdebug record`, through the built executable.
+@Suite struct RecordCommandTests {
+  @Test func recordsRandomActionsReproducibly() throws {
+    let scratch = try ScratchDirectory()
+    let first = try BinaryRun.rkdebug(
+      ["record", "--feature", "todos", "--random", "30", "--seed", "42"], in: scratch.url
+    )
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stderr.isEmpty)
+    #expect(first.stdout.hasPrefix("recorded session 1 of 'todos' into rkdebug.sqlite: "))
+    #expect(first.stdout.contains("(30 sent, "))
+    let second = try BinaryRun.rkdebug(
+      ["record", "--feature", "todos", "--random", "30", "--seed", "42"], in: scratch.url
+    )
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(second.stdout.hasPrefix("recorded session 2 of 'todos' into rkdebug.sqlite: "))
+
+    let log = try ActionLog.readOnly(path: scratch.path("rkdebug.sqlite"))
+    let one = try log.reader(session: 1)
+    let two = try log.reader(session: 2)
+    #expect(one.actionCount == two.actionCount)
+    #expect(try one.actions().map(\.json) == two.actions().map(\.json))
+    #expect(try one.stateJSON(at: one.actionCount) == two.stateJSON(at: two.actionCount))
+    #expect(one.session.endedAt != nil)
+  }
+
+  @Test func seedsMatchTheSamplesGenerator() {
+    var cli = SeededGenerator(seed: 9)
+    var sample = SplitMix64(seed: 9)
+    #expect((0..<5).map { _ in cli.next() } == (0..<5).map { _ in sample.next() })
+  }
+
+  @Test func recordsAnActionsFileAndWaitsForEffects() throws {
+    let scratch = try ScratchDirectory()
+    let actions = try scratch.write(
+      """
+      {"increment":{}}
+
+      {"increment":{}}
+      {"delayedIncrementButtonTapped":{}}
+      {"factButtonTapped":{}}
+      """,
+      to: "actions.jsonl"
+    )
+    let run = try BinaryRun.rkdebug(
+      ["record", "--feature", "counter", "--actions", actions, "--json"], in: scratch.url
+    )
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stdout == """
+        {"actions":6,"db":"rkdebug.sqlite","effects":2,"feature":"counter","fromEffects":2,\
+        "sent":4,"session":1}
+
+        """
+    )
+    let reader = try ActionLog.readOnly(path: scratch.path("rkdebug.sqlite")).reader()
+    let state = try reader.state(Counter.State.self, at: reader.actionCount)
+    #expect(state == Counter.State(count: 3, fact: "3 is the number of primary colors."))
+    #expect(try reader.action(at: 4).source == .effect(effectID: 1, parentIndex: 3))
+  }
+
+  @Test func readsActionsFromStandardInput() throws {
+    let scratch = try ScratchDirectory()
+    let run = try BinaryRun.rkdebug(
+      ["record", "--feature", "counter", "--actions", "-", "--snapshot-interval", "2"],
+      in: scratch.url, input: "{\"increment\":{}}\n{\"decrement\":{}}\n{\"decrement\":{}}\n"
+    )
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stdout == """
+        recorded session 1 of 'counter' into rkdebug.sqlite: 3 actions (3 sent, 0 from \
+        effects), 0 effects
+
+        """
+    )
+    let log = try ActionLog.readOnly(path: scratch.path("rkdebug.sqlite"))
+    #expect(try log.session().snapshotInterval == 2)
+  }
+
+  @Test func malformedLineIsReportedAndNothingIsRecorded() throws {
+    let scratch = try ScratchDirectory()
+    let actions = try scratch.write(
+      "{\"increment\":{}}\n{\"incremnet\":{}}\n{\"increment\":{}}\n", to: "actions.jsonl"
+    )
+    let run = try BinaryRun.rkdebug(
+      ["record", "--feature", "counter", "--actions", actions], in: scratch.url
+    )
+    #expect(run.status == 1)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderrLines.count == 1)
+    #expect(
+      run.stderrLines.first?.hasPrefix(
+        "rkdebug: error: line 2 of '\(actions)' is not a ReducerKitSamples.Counter.Action: "
+      ) == true
+    )
+    #expect(run.stderr.contains("; nothing was recorded"))
+    #expect(!FileManager.default.fileExists(atPath: scratch.path("rkdebug.sqlite")))
+  }
+
+  @Test func malformedLineLeavesAnExistingLogUnchanged() throws {
+    let scratch = try ScratchDirectory()
+    let first = try BinaryRun.rkdebug(
+      ["record", "--feature", "counter", "--random", "5"], in: scratch.url
+    )
+    #expect(first.status == 0, "\(first.stderr)")
+    let before = scratch.logBytes()
+    let actions = try scratch.write("not json\n", to: "actions.jsonl")
+    let run = try BinaryRun.rkdebug(
+      ["record", "--feature", "counter", "--actions", actions], in: scratch.url
+    )
+    #expect(run.status == 1)
+    #expect(run.stderr.hasPrefix("rkdebug: error: line 1 of '\(actions)' is not a "))
+    #expect(scratch.logBytes() == before)
+  }
+
+  @Test func unknownFeatureListsTheRegisteredOnes() throws {
+    let scratch = try ScratchDirectory()
+    let run = try BinaryRun.rkdebug(
+      ["record", "--feature", "countr", "--random", "3"], in: scratch.url
+    )
+    #expect(run.status == 1)
+    #expect(
+      run.stderr == """
+        rkdebug: error: unknown feature 'countr'; this rkdebug registers: app, counter, \
+        search, todos (see 'rkdebug features')
+
+        """
+    )
+    #expect(!FileManager.default.fileExists(atPath: scratch.path("rkdebug.sqlite")))
+  }
+
+  @Test(arguments: [
+    (["record", "--feature", "counter"], "Pass --actions FILE (or '-') or --random N."),
+    (
+      ["record", "--feature", "counter", "--random", "3", "--actions", "a.jsonl"],
+      "Pass either --actions or --random, not both."
+    ),
+    (["record", "--feature", "counter", "--random", "0"], "--random needs a count of 1 or more."),
+    (
+      ["record", "--feature", "counter", "--actions", "-", "--seed", "3"],
+      "--seed goes with --random."
+    ),
+  ])
+  func usageErrors(arguments: [String], message: String) throws {
+    let scratch = try ScratchDirectory()
+    let run = try BinaryRun.rkdebug(arguments, in: scratch.url)
+    #expect(run.status == 64)
+    #expect(run.stderrLines == ["rkdebug: error: \(message) (see 'rkdebug help record')"])
+  }
+
+  @Test func missingActionsFile() throws {
+    let scratch = try ScratchDirectory()
+    let run = try BinaryRun.rkdebug(
+      ["record", "--feature", "counter", "--actions", "nope.jsonl"], in: scratch.url
+    )
+    #expect(run.status == 1)
+    #expect(
+      run.stderrLines == ["rkdebug: error: cannot read the actions file 'nope.jsonl': no such file"]
+    )
+  }
+
+  @Test func actionLinesSkipBlankLinesAndKeepNumbers() {
+    #expect(
+      ActionLine.lines(of: "a\n\n  \r\nb\r\n") == [
+        ActionLine(number: 1, text: "a"), ActionLine(number: 4, text: "b"),
+      ]
+    )
+  }
+}
