@@ -1,0 +1,37 @@
+# The commands people repeat. `make test` is the test command CI runs (.ci/run).
+
+SWIFT ?= swift
+
+.PHONY: test demo demo-ci man check-man
+
+## Run every test target.
+test:
+	$(SWIFT) test
+
+## Record a sample session into ./rkdebug.sqlite and tour the commands on it.
+demo:
+	$(SWIFT) run rkdebug demo
+
+## Run the demo in a temporary directory and check that it exits 0.
+demo-ci:
+	$(SWIFT) build --product rkdebug
+	@dir=$$(mktemp -d) && bin="$$(pwd)/.build/debug/rkdebug" && \
+	  (cd "$$dir" && "$$bin" demo >demo.log 2>&1); status=$$?; \
+	  if [ $$status -ne 0 ]; then cat "$$dir/demo.log"; fi; \
+	  rm -rf "$$dir"; \
+	  if [ $$status -ne 0 ]; then echo "demo-ci: rkdebug demo exited $$status" >&2; exit 1; fi; \
+	  echo "demo-ci: rkdebug demo exited 0"
+
+## Regenerate man/rkdebug.1 from the command-line parser (swift-argument-parser's
+## generate-manual plugin).
+man:
+	scripts/generate-man.sh man/rkdebug.1
+
+## Check that man/rkdebug.1 is up to date and renders.
+check-man:
+	@tmp=$$(mktemp) && scripts/generate-man.sh "$$tmp" && \
+	  if ! diff -u man/rkdebug.1 "$$tmp"; then \
+	    rm -f "$$tmp"; echo "check-man: man/rkdebug.1 is stale; run 'make man'" >&2; exit 1; \
+	  fi; rm -f "$$tmp"
+	man -l man/rkdebug.1 >/dev/null
+	@echo "check-man: man/rkdebug.1 is up to date and renders"
