@@ -58,8 +58,10 @@ struct ActionCommand<Action: Encodable & Sendable>: LogWriteCommand {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     )
+    let json = try context.encoder.string(action)
+    let label = context.labels.label(forJSON: json) { String(customDumping: action) }
     try statement.execute(arguments: [
-      key.rowID, index, try context.encoder.string(action), String(customDumping: action),
+      key.rowID, index, json, label,
       effectID == nil ? "send" : "effect", effectID, parentIndex, time.timeIntervalSince1970,
       Int64(clamping: durationNanos), try changes.json(using: context.encoder),
     ])
