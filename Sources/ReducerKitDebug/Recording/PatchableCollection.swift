@@ -18,6 +18,20 @@ extension IdentifiedArray: PatchableCollection
 where Element: Equatable & Encodable {
   func diffElements(to new: Any, at path: [String], into changes: inout [PendingChange]) {
     guard let new = new as? Self else { return }
+    if self.ids == new.ids {
+      // The same rows in the same order: compare them in place, with typed ids. Checking the
+      // ids is O(1) when no row was added, removed or moved (their storage is then shared), and
+      // the result is the one the general diff below gives, without boxing every id twice.
+      let oldElements = self.elements
+      let newElements = new.elements
+      for index in oldElements.indices where oldElements[index] != newElements[index] {
+        StateDiffer.diffValue(
+          oldElements[index], newElements[index], at: path + [String(index)],
+          isObjectMember: false, into: &changes
+        )
+      }
+      return
+    }
     CollectionDiffer.diff(
       old: self.elements, new: new.elements,
       identity: { AnyHashable(self.ids[$0]) }, newIdentity: { AnyHashable(new.ids[$0]) },
