@@ -7,10 +7,10 @@ import Testing
 /// `rkdebug bisect`, through the built executable, and the search under it.
 @Suite struct BisectCommandTests {
   /// A counter session of `increments` increments: the count at index N is N.
-  private func recordCounter(increments: Int, in scratch: ScratchDirectory) throws {
+  private func recordCounter(increments: Int, in scratch: TemporaryDirectory) throws {
     let lines = String(repeating: "{\"increment\":{}}\n", count: increments)
     let actions = try scratch.write(lines, to: "actions.jsonl")
-    let run = try BinaryRun.rkdebug(
+    let run = try RKDebugProcess.run(
       ["record", "--feature", "counter", "--actions", actions, "--snapshot-interval", "8"],
       in: scratch.url
     )
@@ -18,10 +18,10 @@ import Testing
   }
 
   @Test func whereFindsTheFirstIndexInLogarithmicallyManyReconstructions() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = try TemporaryDirectory()
     try recordCounter(increments: 100, in: scratch)
-    let before = scratch.logBytes()
-    let run = try BinaryRun.rkdebug(
+    let before = try scratch.fingerprint()
+    let run = try RKDebugProcess.run(
       ["bisect", "--where", "count >= 37 || count < 0"], in: scratch.url)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stderr.isEmpty)
@@ -44,13 +44,13 @@ import Testing
 
         """
     )
-    #expect(scratch.logBytes() == before)
+    #expect(try scratch.fingerprint() == before)
   }
 
   @Test func whereSaysWhenThePredicateNeverHolds() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = try TemporaryDirectory()
     try recordCounter(increments: 5, in: scratch)
-    let run = try BinaryRun.rkdebug(["bisect", "--where", "count > 99"], in: scratch.url)
+    let run = try RKDebugProcess.run(["bisect", "--where", "count > 99"], in: scratch.url)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(
       run.stdout == """
@@ -62,9 +62,9 @@ import Testing
   }
 
   @Test func whereSaysWhenThePredicateHoldsInTheInitialState() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = try TemporaryDirectory()
     try recordCounter(increments: 5, in: scratch)
-    let run = try BinaryRun.rkdebug(
+    let run = try RKDebugProcess.run(
       ["bisect", "--where", "fact == nil", "--json"], in: scratch.url)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(
@@ -76,9 +76,9 @@ import Testing
   }
 
   @Test func whereJSONNamesTheAction() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = try TemporaryDirectory()
     try recordCounter(increments: 10, in: scratch)
-    let run = try BinaryRun.rkdebug(["bisect", "--where", "count >= 4", "--json"], in: scratch.url)
+    let run = try RKDebugProcess.run(["bisect", "--where", "count >= 4", "--json"], in: scratch.url)
     #expect(run.status == 0, "\(run.stderr)")
     let json = try JSONValue(parsing: run.stdout)
     #expect(json["result"] == "found")
@@ -89,16 +89,16 @@ import Testing
   }
 
   @Test func whereWithABadPredicate() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = try TemporaryDirectory()
     try recordCounter(increments: 3, in: scratch)
-    let run = try BinaryRun.rkdebug(["bisect", "--where", "count >="], in: scratch.url)
+    let run = try RKDebugProcess.run(["bisect", "--where", "count >="], in: scratch.url)
     #expect(run.status != 0)
     #expect(run.stderrLines.count == 1)
     #expect(run.stderr.hasPrefix("rkdebug: error: --where 'count >=': "))
   }
 
   @Test func runFollowsGitBisectRun() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = try TemporaryDirectory()
     try recordCounter(increments: 40, in: scratch)
     // Bad from 23 on; 20 cannot tell.
     let script = try scratch.write(
@@ -111,7 +111,7 @@ import Testing
       """,
       to: "check.sh"
     )
-    let run = try BinaryRun.rkdebug(["bisect", "--run", "sh \(script)"], in: scratch.url)
+    let run = try RKDebugProcess.run(["bisect", "--run", "sh \(script)"], in: scratch.url)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(
       run.stdout.hasPrefix(
@@ -124,9 +124,9 @@ import Testing
   }
 
   @Test func runAbortsAbove127() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = try TemporaryDirectory()
     try recordCounter(increments: 4, in: scratch)
-    let run = try BinaryRun.rkdebug(["bisect", "--run", "exit 130"], in: scratch.url)
+    let run = try RKDebugProcess.run(["bisect", "--run", "exit 130"], in: scratch.url)
     #expect(run.status == 1)
     #expect(
       run.stderrLines == [
@@ -137,16 +137,16 @@ import Testing
   }
 
   @Test func divergenceWithTheCurrentReducer() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = try TemporaryDirectory()
     try recordCounter(increments: 4, in: scratch)
-    let run = try BinaryRun.rkdebug(["bisect", "--divergence"], in: scratch.url)
+    let run = try RKDebugProcess.run(["bisect", "--divergence"], in: scratch.url)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout == "the current reducer agrees with all 4 actions of session 1\n")
   }
 
   @Test func exactlyOneMode() throws {
-    let scratch = try ScratchDirectory()
-    let run = try BinaryRun.rkdebug(["bisect", "--divergence", "--where", "x"], in: scratch.url)
+    let scratch = try TemporaryDirectory()
+    let run = try RKDebugProcess.run(["bisect", "--divergence", "--where", "x"], in: scratch.url)
     #expect(run.status == 64)
     #expect(
       run.stderrLines == [

@@ -5,8 +5,8 @@ import Testing
 /// `rkdebug demo`, through the built executable.
 @Suite struct DemoCommandTests {
   @Test func demoRecordsASessionAndRunsEveryCommand() throws {
-    let scratch = try ScratchDirectory()
-    let run = try BinaryRun.rkdebug(["demo", "--db", "tour.sqlite"], in: scratch.url)
+    let scratch = try TemporaryDirectory()
+    let run = try RKDebugProcess.run(["demo", "--db", "tour.sqlite"], in: scratch.url)
     #expect(run.status == 0, "\(run.stderr)")
     for command in [
       "$ rkdebug record --feature todos --random 40 --seed 7 --db tour.sqlite",
@@ -28,9 +28,9 @@ import Testing
   }
 
   @Test func demoAddsASessionToAnExistingLog() throws {
-    let scratch = try ScratchDirectory()
-    #expect(try BinaryRun.rkdebug(["demo"], in: scratch.url).status == 0)
-    let second = try BinaryRun.rkdebug(["demo"], in: scratch.url)
+    let scratch = try TemporaryDirectory()
+    #expect(try RKDebugProcess.run(["demo"], in: scratch.url).status == 0)
+    let second = try RKDebugProcess.run(["demo"], in: scratch.url)
     #expect(second.status == 0, "\(second.stderr)")
     #expect(second.stdout.contains("$ rkdebug replay --db rkdebug.sqlite --session 2"))
   }

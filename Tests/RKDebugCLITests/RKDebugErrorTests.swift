@@ -13,7 +13,7 @@ import Testing
     _ arguments: [String], status: Int32 = 1, directory: URL? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> String {
-    let result = try RKDebugProcess.run(arguments, directory: directory)
+    let result = try RKDebugProcess.run(arguments, in: directory)
     #expect(result.status == status, "\(arguments)", sourceLocation: sourceLocation)
     #expect(result.stdout == "", "\(arguments)", sourceLocation: sourceLocation)
     #expect(result.stderrLines.count == 1, "\(result.stderr)", sourceLocation: sourceLocation)

@@ -8,15 +8,15 @@ import Testing
 /// `rkdebug record`, through the built executable.
 @Suite struct RecordCommandTests {
   @Test func recordsRandomActionsReproducibly() throws {
-    let scratch = try ScratchDirectory()
-    let first = try BinaryRun.rkdebug(
+    let scratch = try TemporaryDirectory()
+    let first = try RKDebugProcess.run(
       ["record", "--feature", "todos", "--random", "30", "--seed", "42"], in: scratch.url
     )
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.stderr.isEmpty)
     #expect(first.stdout.hasPrefix("recorded session 1 of 'todos' into rkdebug.sqlite: "))
     #expect(first.stdout.contains("(30 sent, "))
-    let second = try BinaryRun.rkdebug(
+    let second = try RKDebugProcess.run(
       ["record", "--feature", "todos", "--random", "30", "--seed", "42"], in: scratch.url
     )
     #expect(second.status == 0, "\(second.stderr)")
@@ -38,7 +38,7 @@ import Testing
   }
 
   @Test func recordsAnActionsFileAndWaitsForEffects() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = try TemporaryDirectory()
     let actions = try scratch.write(
       """
       {"increment":{}}
@@ -49,7 +49,7 @@ import Testing
       """,
       to: "actions.jsonl"
     )
-    let run = try BinaryRun.rkdebug(
+    let run = try RKDebugProcess.run(
       ["record", "--feature", "counter", "--actions", actions, "--json"], in: scratch.url
     )
     #expect(run.status == 0, "\(run.stderr)")
@@ -67,10 +67,10 @@ import Testing
   }
 
   @Test func readsActionsFromStandardInput() throws {
-    let scratch = try ScratchDirectory()
-    let run = try BinaryRun.rkdebug(
+    let scratch = try TemporaryDirectory()
+    let run = try RKDebugProcess.run(
       ["record", "--feature", "counter", "--actions", "-", "--snapshot-interval", "2"],
-      in: scratch.url, input: "{\"increment\":{}}\n{\"decrement\":{}}\n{\"decrement\":{}}\n"
+      in: scratch.url, stdin: "{\"increment\":{}}\n{\"decrement\":{}}\n{\"decrement\":{}}\n"
     )
     #expect(run.status == 0, "\(run.stderr)")
     #expect(
@@ -85,11 +85,11 @@ import Testing
   }
 
   @Test func malformedLineIsReportedAndNothingIsRecorded() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = try TemporaryDirectory()
     let actions = try scratch.write(
       "{\"increment\":{}}\n{\"incremnet\":{}}\n{\"increment\":{}}\n", to: "actions.jsonl"
     )
-    let run = try BinaryRun.rkdebug(
+    let run = try RKDebugProcess.run(
       ["record", "--feature", "counter", "--actions", actions], in: scratch.url
     )
     #expect(run.status == 1)
@@ -105,24 +105,24 @@ import Testing
   }
 
   @Test func malformedLineLeavesAnExistingLogUnchanged() throws {
-    let scratch = try ScratchDirectory()
-    let first = try BinaryRun.rkdebug(
+    let scratch = try TemporaryDirectory()
+    let first = try RKDebugProcess.run(
       ["record", "--feature", "counter", "--random", "5"], in: scratch.url
     )
     #expect(first.status == 0, "\(first.stderr)")
-    let before = scratch.logBytes()
+    let before = try scratch.fingerprint()
     let actions = try scratch.write("not json\n", to: "actions.jsonl")
-    let run = try BinaryRun.rkdebug(
+    let run = try RKDebugProcess.run(
       ["record", "--feature", "counter", "--actions", actions], in: scratch.url
     )
     #expect(run.status == 1)
     #expect(run.stderr.hasPrefix("rkdebug: error: line 1 of '\(actions)' is not a "))
-    #expect(scratch.logBytes() == before)
+    #expect(try scratch.fingerprint() == before)
   }
 
   @Test func unknownFeatureListsTheRegisteredOnes() throws {
-    let scratch = try ScratchDirectory()
-    let run = try BinaryRun.rkdebug(
+    let scratch = try TemporaryDirectory()
+    let run = try RKDebugProcess.run(
       ["record", "--feature", "countr", "--random", "3"], in: scratch.url
     )
     #expect(run.status == 1)
@@ -149,15 +149,15 @@ import Testing
     ),
   ])
   func usageErrors(arguments: [String], message: String) throws {
-    let scratch = try ScratchDirectory()
-    let run = try BinaryRun.rkdebug(arguments, in: scratch.url)
+    let scratch = try TemporaryDirectory()
+    let run = try RKDebugProcess.run(arguments, in: scratch.url)
     #expect(run.status == 64)
     #expect(run.stderrLines == ["rkdebug: error: \(message) (see 'rkdebug help record')"])
   }
 
   @Test func missingActionsFile() throws {
-    let scratch = try ScratchDirectory()
-    let run = try BinaryRun.rkdebug(
+    let scratch = try TemporaryDirectory()
+    let run = try RKDebugProcess.run(
       ["record", "--feature", "counter", "--actions", "nope.jsonl"], in: scratch.url
     )
     #expect(run.status == 1)

@@ -8,9 +8,9 @@ import Testing
 /// `rkdebug replay` and the replay engine under it.
 @Suite struct ReplayCommandTests {
   /// Records the counter actions `lines` (JSON Lines) with the shipped `rkdebug`.
-  private func recordCounter(_ lines: String, in scratch: ScratchDirectory) throws {
+  private func recordCounter(_ lines: String, in scratch: TemporaryDirectory) throws {
     let actions = try scratch.write(lines, to: "actions.jsonl")
-    let run = try BinaryRun.rkdebug(
+    let run = try RKDebugProcess.run(
       ["record", "--feature", "counter", "--actions", actions], in: scratch.url
     )
     #expect(run.status == 0, "\(run.stderr)")
@@ -28,10 +28,10 @@ import Testing
   // MARK: - Through the executable
 
   @Test func replayMatchesTheLog() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = try TemporaryDirectory()
     try recordCounter(Self.counterActions, in: scratch)
-    let before = scratch.logBytes()
-    let run = try BinaryRun.rkdebug(["replay"], in: scratch.url)
+    let before = try scratch.fingerprint()
+    let run = try RKDebugProcess.run(["replay"], in: scratch.url)
     #expect(run.status == 0, "\(run.stderr)")
     // The types did not change since the recording: no fingerprint warning.
     #expect(run.stderr.isEmpty)
@@ -41,13 +41,13 @@ import Testing
           + "(6 actions in "
       )
     )
-    #expect(scratch.logBytes() == before)
+    #expect(try scratch.fingerprint() == before)
   }
 
   @Test func replayStopsAtTo() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = try TemporaryDirectory()
     try recordCounter(Self.counterActions, in: scratch)
-    let run = try BinaryRun.rkdebug(["replay", "--to", "3", "--json"], in: scratch.url)
+    let run = try RKDebugProcess.run(["replay", "--to", "3", "--json"], in: scratch.url)
     #expect(run.status == 0, "\(run.stderr)")
     let json = try JSONValue(parsing: run.stdout)
     #expect(json["result"] == "match")
@@ -57,9 +57,9 @@ import Testing
   }
 
   @Test func skipShowsHowTheFinalStateDiffers() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = try TemporaryDirectory()
     try recordCounter(Self.counterActions, in: scratch)
-    let run = try BinaryRun.rkdebug(["replay", "--skip", "1"], in: scratch.url)
+    let run = try RKDebugProcess.run(["replay", "--skip", "1"], in: scratch.url)
     #expect(run.status == 0, "\(run.stderr)")
     let lines = run.stdout.split(separator: "\n").map(String.init)
     #expect(
@@ -81,23 +81,22 @@ import Testing
   }
 
   @Test func skipOfAnActionThatChangedNothingKeepsTheState() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = try TemporaryDirectory()
     try recordCounter("{\"increment\":{}}\n{\"reset\":{}}\n{\"increment\":{}}\n", in: scratch)
-    let run = try BinaryRun.rkdebug(["replay", "--skip", "1", "--skip", "2"], in: scratch.url)
+    let run = try RKDebugProcess.run(["replay", "--skip", "1", "--skip", "2"], in: scratch.url)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("without actions 1, 2 ("))
     #expect(run.stdout.hasSuffix("without them, the state at 3 is the same as the recorded one\n"))
   }
 
   @Test func sessionOfAnUnregisteredFeature() async throws {
-    let scratch = try ScratchDirectory()
-    let path = scratch.path("rkdebug.sqlite")
-    try await InProcessRecording.record(
-      Counter(environment: .immediate), initialState: Counter.State(),
-      actions: [.increment], feature: "gauge", path: path
-    )
-    let before = scratch.logBytes()
-    let run = try BinaryRun.rkdebug(["replay"], in: scratch.url)
+    let log = try await RecordedLog.make { log in
+      try await log.record(
+        Shelf(), initialState: Shelf.State(), actions: [.increment], feature: "gauge"
+      )
+    }
+    let before = try log.fingerprint()
+    let run = try log.run(["replay"])
     #expect(run.status == 1)
     #expect(
       run.stderr == """
@@ -107,18 +106,18 @@ import Testing
 
         """
     )
-    #expect(scratch.logBytes() == before)
+    #expect(try log.fingerprint() == before)
   }
 
   @Test func actionsThatNoLongerDecode() async throws {
-    let scratch = try ScratchDirectory()
-    let path = scratch.path("rkdebug.sqlite")
-    try await InProcessRecording.record(
-      LegacyCounter(), initialState: Counter.State(),
-      actions: [.increment, .double, .decrement], feature: "counter", path: path
-    )
-    let before = scratch.logBytes()
-    let run = try BinaryRun.rkdebug(["replay"], in: scratch.url)
+    let log = try await RecordedLog.make { log in
+      try await log.record(
+        LegacyCounter(), initialState: Counter.State(),
+        actions: [.increment, .double, .decrement], feature: "counter"
+      )
+    }
+    let before = try log.fingerprint()
+    let run = try log.run(["replay"])
     #expect(run.status == 1)
     #expect(run.stdout.isEmpty)
     #expect(
@@ -132,15 +131,15 @@ import Testing
           + "replayed",
       ]
     )
-    #expect(scratch.logBytes() == before)
+    #expect(try log.fingerprint() == before)
   }
 
   @Test func stepperReadsCommandsFromStandardInput() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = try TemporaryDirectory()
     try recordCounter(Self.counterActions, in: scratch)
-    let run = try BinaryRun.rkdebug(
+    let run = try RKDebugProcess.run(
       ["replay", "--step"], in: scratch.url,
-      input: "next\nn 2\ns count\nd\nb\nback 5\nj 6\nu count >= 2\nj 0\nu count >= 2\nq\nnext\n"
+      stdin: "next\nn 2\ns count\nd\nb\nback 5\nj 6\nu count >= 2\nj 0\nu count >= 2\nq\nnext\n"
     )
     #expect(run.status == 0, "\(run.stderr)")
     #expect(
@@ -181,16 +180,16 @@ import Testing
     (["replay", "--skip", "0"], "--skip 0: actions are numbered from 1."),
   ])
   func usageErrors(arguments: [String], message: String) throws {
-    let scratch = try ScratchDirectory()
-    let run = try BinaryRun.rkdebug(arguments, in: scratch.url)
+    let scratch = try TemporaryDirectory()
+    let run = try RKDebugProcess.run(arguments, in: scratch.url)
     #expect(run.status == 64)
     #expect(run.stderrLines == ["rkdebug: error: \(message) (see 'rkdebug help replay')"])
   }
 
   @Test func toOutOfRange() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = try TemporaryDirectory()
     try recordCounter(Self.counterActions, in: scratch)
-    let run = try BinaryRun.rkdebug(["replay", "--to", "7"], in: scratch.url)
+    let run = try RKDebugProcess.run(["replay", "--to", "7"], in: scratch.url)
     #expect(run.status == 1)
     #expect(
       run.stderrLines.last == "rkdebug: error: --to 7 is out of range: session 1 has actions 1...6"
@@ -207,7 +206,7 @@ import Testing
   )
 
   @Test func changedReducerDivergesAtTheFirstAffectedAction() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = try TemporaryDirectory()
     try recordCounter(Self.counterActions, in: scratch)
     let reader = try ActionLog.readOnly(path: scratch.path("rkdebug.sqlite")).reader()
     let replayer = try Self.miscountingFeature.erased.replayer(for: reader)
@@ -242,7 +241,7 @@ import Testing
   }
 
   @Test func stepperReportsTheDivergenceOnceAndKeepsShowingRecordedStates() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = try TemporaryDirectory()
     try recordCounter(Self.counterActions, in: scratch)
     let reader = try ActionLog.readOnly(path: scratch.path("rkdebug.sqlite")).reader()
     var output: [String] = []
@@ -282,7 +281,7 @@ import Testing
   }
 
   @Test func engineSkipsAndReplaysWithoutChecking() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = try TemporaryDirectory()
     try recordCounter(Self.counterActions, in: scratch)
     let reader = try ActionLog.readOnly(path: scratch.path("rkdebug.sqlite")).reader()
     let engine = try ReplayEngine(reader: reader, reducer: Counter(environment: .immediate))

@@ -89,7 +89,7 @@ import Testing
       let file = log.directory.path(name)
       try Data(text.utf8).write(to: URL(fileURLWithPath: file))
       let result = try RKDebugProcess.run(
-        ["import", name, "--db", log.path], directory: log.directory.url
+        ["import", name, "--db", log.path], in: log.directory.url
       )
       #expect(result.status != 0, "\(name)")
       #expect(result.stderrLines.count == 1, "\(name)")

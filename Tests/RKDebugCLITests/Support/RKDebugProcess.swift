@@ -23,26 +23,28 @@ struct ProcessResult: Sendable {
 /// #expect(result.status == 0)
 /// ```
 ///
-/// The executable is `.build/debug/rkdebug`, next to the test bundle or found from this
-/// file's path; `swift build` (or `swift test`, which builds every product) makes it.
+/// The executable is the one built next to the test bundle, in the build folder of the
+/// `swift test` that runs the tests (`.build/debug`, or the folder of `--scratch-path`), so a
+/// run never picks up another build's `rkdebug`. `RKDEBUG_TEST_EXECUTABLE` names another one.
 enum RKDebugProcess {
   /// The executable's URL.
   static let executable: URL? = {
+    let environment = ProcessInfo.processInfo.environment
+    if let path = environment["RKDEBUG_TEST_EXECUTABLE"], !path.isEmpty {
+      return URL(fileURLWithPath: path)
+    }
     var candidates: [URL] = []
-    if let bundle = Bundle.main.executableURL?.deletingLastPathComponent() {
-      candidates.append(bundle.appendingPathComponent("rkdebug"))
-      candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("rkdebug"))
+    // Linux: the test runner (`<build>/debug/ReducerKitPackageTests.xctest`) is an executable
+    // in the build folder.
+    if let runner = Bundle.main.executableURL {
+      candidates.append(runner.deletingLastPathComponent().appendingPathComponent("rkdebug"))
     }
-    for bundle in Bundle.allBundles {
-      let folder = bundle.bundleURL.deletingLastPathComponent()
-      candidates.append(folder.appendingPathComponent("rkdebug"))
+    // macOS: the `.xctest` bundle is in the build folder; the runner is the toolchain's.
+    for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+      candidates.append(
+        bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("rkdebug")
+      )
     }
-    let root = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent()  // Support
-      .deletingLastPathComponent()  // RKDebugCLITests
-      .deletingLastPathComponent()  // Tests
-      .deletingLastPathComponent()  // the package
-    candidates.append(root.appendingPathComponent(".build/debug/rkdebug"))
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }()
 
@@ -50,17 +52,25 @@ enum RKDebugProcess {
   ///
   /// - Parameters:
   ///   - arguments: The arguments after `rkdebug`.
+  ///   - directory: The working directory; a fresh temporary one by default.
   ///   - stdin: Text for standard input; empty by default.
   ///   - environment: Variables to set on top of this process's environment, from which
   ///     `RKDEBUG_DB` is removed and where `NO_COLOR` is set.
-  ///   - directory: The working directory; a fresh temporary one by default.
   static func run(
-    _ arguments: [String], stdin: String = "", environment: [String: String] = [:],
-    directory: URL? = nil
+    _ arguments: [String], in directory: URL? = nil, stdin: String = "",
+    environment: [String: String] = [:]
   ) throws -> ProcessResult {
+    try start(arguments, in: directory, stdin: stdin, environment: environment).wait()
+  }
+
+  /// Starts `rkdebug` with `arguments` and returns without waiting for it; see
+  /// ``run(_:in:stdin:environment:)``.
+  static func start(
+    _ arguments: [String], in directory: URL? = nil, stdin: String = "",
+    environment: [String: String] = [:]
+  ) throws -> Running {
     guard let executable else {
-      Issue.record("no rkdebug executable; run 'swift build' first")
-      return ProcessResult(stdout: "", stderr: "", status: -1)
+      throw ExecutableMissing()
     }
     let process = Process()
     process.executableURL = executable
@@ -73,27 +83,53 @@ enum RKDebugProcess {
     let scratch = try TemporaryDirectory()
     process.currentDirectoryURL = directory ?? scratch.url
 
-    let stdoutFile = scratch.url.appendingPathComponent("stdout")
-    let stderrFile = scratch.url.appendingPathComponent("stderr")
-    let stdinFile = scratch.url.appendingPathComponent("stdin")
-    try Data(stdin.utf8).write(to: stdinFile)
-    _ = FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
-    let output = try FileHandle(forWritingTo: stdoutFile)
-    let error = try FileHandle(forWritingTo: stderrFile)
-    let input = try FileHandle(forReadingFrom: stdinFile)
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = input
-    try process.run()
-    process.waitUntilExit()
-    try output.close()
-    try error.close()
-    try input.close()
-    return ProcessResult(
-      stdout: String(decoding: try Data(contentsOf: stdoutFile), as: UTF8.self),
-      stderr: String(decoding: try Data(contentsOf: stderrFile), as: UTF8.self),
-      status: process.terminationStatus
+    // Files rather than pipes: a chatty child can never block on a full pipe.
+    try Data(stdin.utf8).write(to: scratch.url.appendingPathComponent("stdin"))
+    let running = Running(process: process, scratch: scratch)
+    _ = FileManager.default.createFile(atPath: running.stdoutFile.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: running.stderrFile.path, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: running.stdoutFile)
+    process.standardError = try FileHandle(forWritingTo: running.stderrFile)
+    process.standardInput = try FileHandle(
+      forReadingFrom: scratch.url.appendingPathComponent("stdin")
     )
+    try process.run()
+    return running
+  }
+
+  /// An `rkdebug` process that was started and may still be running.
+  final class Running {
+    let process: Process
+    /// Holds the files of standard input, output and error.
+    let scratch: TemporaryDirectory
+
+    init(process: Process, scratch: TemporaryDirectory) {
+      self.process = process
+      self.scratch = scratch
+    }
+
+    var stdoutFile: URL { scratch.url.appendingPathComponent("stdout") }
+    var stderrFile: URL { scratch.url.appendingPathComponent("stderr") }
+
+    /// Waits for the process to exit and returns what it printed.
+    func wait() throws -> ProcessResult {
+      process.waitUntilExit()
+      for handle in [process.standardOutput, process.standardError, process.standardInput] {
+        try (handle as? FileHandle)?.close()
+      }
+      return ProcessResult(
+        stdout: String(decoding: try Data(contentsOf: stdoutFile), as: UTF8.self),
+        stderr: String(decoding: try Data(contentsOf: stderrFile), as: UTF8.self),
+        status: process.terminationStatus
+      )
+    }
+  }
+
+  /// The executable has not been built.
+  struct ExecutableMissing: Error, CustomStringConvertible {
+    var description: String {
+      "no rkdebug next to the test bundle; build it with the tests ('swift build --build-tests') "
+        + "or set RKDEBUG_TEST_EXECUTABLE"
+    }
   }
 }

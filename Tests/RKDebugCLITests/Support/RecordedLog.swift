@@ -37,12 +37,13 @@ final class RecordedLog: @unchecked Sendable {
   ///   - reducer: The feature.
   ///   - initialState: The state the session starts from.
   ///   - actions: The actions to send, in order.
-  ///   - feature: The name the session is recorded under.
+  ///   - feature: The name the session is recorded under; `nil` for the recorder's default,
+  ///     the reducer's type name, as a user's own recorder or a `TestStore` writes it.
   ///   - snapshotInterval: A full-state snapshot every this many actions.
   ///   - end: Whether to close the log; an open session is left "not ended".
   @MainActor
   func record<R: Reducer>(
-    _ reducer: R, initialState: R.State, actions: [R.Action], feature: String = "shelf",
+    _ reducer: R, initialState: R.State, actions: [R.Action], feature: String? = "shelf",
     snapshotInterval: Int = 1000, end: Bool = true
   ) async throws
   where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
@@ -63,7 +64,7 @@ final class RecordedLog: @unchecked Sendable {
 
   @MainActor
   private func send<R: Reducer>(
-    _ actions: [R.Action], to reducer: R, initialState: R.State, feature: String,
+    _ actions: [R.Action], to reducer: R, initialState: R.State, feature: String?,
     snapshotInterval: Int, end: Bool, opened: (ActionLog) -> Void
   ) async throws
   where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
@@ -91,25 +92,5 @@ final class RecordedLog: @unchecked Sendable {
   /// The file's bytes and modification date, to check that a command left it untouched.
   func fingerprint() throws -> FileFingerprint {
     try FileFingerprint(path: path)
-  }
-}
-
-/// The bytes and modification date of a file, and the bytes of its `-wal` companion (empty
-/// when there is none).
-///
-/// A read-only SQLite connection to a WAL-mode database may create empty `-wal` and `-shm`
-/// files next to it (it cannot create the shared memory otherwise); it never writes the
-/// database or WAL frames, which is what this compares.
-struct FileFingerprint: Equatable {
-  var bytes: Data
-  var modified: Date?
-  var walBytes: Data
-
-  /// The fingerprint of the file at `path`.
-  init(path: String) throws {
-    bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-    modified =
-      try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
-    walBytes = FileManager.default.contents(atPath: path + "-wal") ?? Data()
   }
 }

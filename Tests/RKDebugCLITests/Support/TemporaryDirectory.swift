@@ -20,4 +20,17 @@ final class TemporaryDirectory: @unchecked Sendable {
   func path(_ name: String) -> String {
     url.appendingPathComponent(name).path
   }
+
+  /// Writes `text` to `name` in the directory and returns its path.
+  @discardableResult
+  func write(_ text: String, to name: String) throws -> String {
+    try Data(text.utf8).write(to: url.appendingPathComponent(name))
+    return path(name)
+  }
+
+  /// The fingerprint of the log `name` in the directory, to check that a command left it
+  /// untouched.
+  func fingerprint(_ name: String = "rkdebug.sqlite") throws -> FileFingerprint {
+    try FileFingerprint(path: path(name))
+  }
 }
