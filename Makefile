@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 
-.PHONY: test demo demo-ci man check-man
+.PHONY: test demo demo-ci man check-man fixtures
 
 ## Run every test target.
 test:
@@ -35,3 +35,8 @@ check-man:
 	  fi; rm -f "$$tmp"
 	man -l man/rkdebug.1 >/dev/null
 	@echo "check-man: man/rkdebug.1 is up to date and renders"
+
+## Re-record the sample sessions Tests/ReducerKitSamplesTests replays (fixed seeds; see
+## Tests/ReducerKitSamplesTests/Fixtures/README.md).
+fixtures:
+	scripts/record-fixtures.sh

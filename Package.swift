@@ -110,7 +110,14 @@ let package = Package(
     ),
     .testTarget(
       name: "ReducerKitSamplesTests",
-      dependencies: ["ReducerKitSamples", "ReducerKitTesting", "ReducerKitDebug"]
+      dependencies: [
+        "ReducerKitSamples",
+        "ReducerKitTesting",
+        "ReducerKitDebug",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ],
+      // Recorded sessions of the samples, replayed as regression tests (see Fixtures/README.md).
+      resources: [.copy("Fixtures")]
     ),
     .testTarget(
       name: "RKDebugCLITests",
