@@ -1,138 +1,161 @@
+import Clocks
 import Foundation
-import ReducerKit
 import ReducerKitSamples
+import ReducerKitTesting
 import Testing
 
 @MainActor
 @Suite("AppFeature", .timeLimit(.minutes(1)))
 struct AppFeatureTests {
-  /// An app whose every screen sleeps on `clock`.
-  func makeStore(
-    _ state: AppFeature.State = AppFeature.State(), clock: ManualClock
-  ) -> Store<AppFeature> {
+  /// A test store of the app whose every screen sleeps on `clock`.
+  func makeStore(clock: some Clock<Duration>) -> TestStore<AppFeature.State, AppFeature.Action> {
     let environment = AppFeature.Environment(
       counter: .init(clock: clock), todos: .init(clock: clock), search: .init(clock: clock)
     )
-    return Store(initialState: state, reducer: AppFeature(environment: environment))
+    return TestStore(initialState: AppFeature.State()) {
+      AppFeature(environment: environment)
+    }
   }
 
   @Test func scopeRoutesCounterActions() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let store = makeStore(clock: clock)
-    store.send(.counter(.increment))
-    let task = store.send(.counter(.delayedIncrementButtonTapped))
-    await clock.waitForSleeps(1)
+    await store.send(.counter(.increment)) { $0.counter.count = 1 }
+    await store.send(.counter(.delayedIncrementButtonTapped)) {
+      $0.counter.pendingIncrements = 1
+    }
     await clock.advance(by: Counter.delayedIncrementDelay)
-    await task.finish()
-    #expect(store.counter.count == 2)
-    #expect(store.counter.pendingIncrements == 0)
+    await store.receive(\.counter.delayedIncrementResponse) {
+      $0.counter.count = 2
+      $0.counter.pendingIncrements = 0
+    }
   }
 
   @Test func ifLetRunsTheSearchSheet() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let store = makeStore(clock: clock)
-    store.send(.searchButtonTapped)
-    #expect(store.search == Search.State())
+    await store.send(.searchButtonTapped) { $0.search = Search.State() }
 
-    let task = store.send(.search(.queryChanged("ber")))
-    await clock.waitForSleeps(1)
+    await store.send(.search(.queryChanged("ber"))) {
+      $0.search?.query = "ber"
+      $0.search?.isSearching = true
+    }
     await clock.advance(by: Search.debounce)
-    await task.finish()
-    #expect(store.search?.results == ["Berlin", "Bern"])
+    await store.receive(\.search.searchResponse, ["Berlin", "Bern"]) {
+      $0.search?.results = ["Berlin", "Bern"]
+      $0.search?.isSearching = false
+    }
 
-    store.send(.search(.searchResultTapped("Bern")))
-    #expect(store.search?.selectedResult == "Bern")
+    await store.send(.search(.searchResultTapped("Bern"))) {
+      $0.search?.selectedResult = "Bern"
+    }
 
-    store.send(.searchButtonTapped)
-    #expect(store.search?.selectedResult == "Bern")
+    // Tapping the button again while the sheet is up changes nothing.
+    await store.send(.searchButtonTapped)
   }
 
-  @Test func dismissingSearchCancelsItsSearch() async {
+  @Test func dismissingSearchCancelsItsSearch() async throws {
     let warnings = WarningCollector()
-    let clock = ManualClock()
+    let clock = TestClock()
     let store = makeStore(clock: clock)
-    await warnings.capture {
-      store.send(.searchButtonTapped)
-      let task = store.send(.search(.queryChanged("ber")))
-      store.send(.searchDismissed)
+    try await warnings.capture {
+      await store.send(.searchButtonTapped) { $0.search = Search.State() }
+      let search = await store.send(.search(.queryChanged("ber"))) {
+        $0.search?.query = "ber"
+        $0.search?.isSearching = true
+      }
+      await store.send(.searchDismissed) { $0.search = nil }
       // The clock has not moved: the search ends only because it was cancelled.
-      await task.finish()
-      #expect(clock.pendingSleeps == 0)
+      await search.finish()
+      try await clock.checkSuspension()
+
+      // Nothing is left to answer: the store would fail on an action it did not expect.
       await clock.advance(by: .seconds(1))
     }
-    #expect(store.search == nil)
-    #expect(store.effectsInFlight == 0)
     #expect(warnings.messages.isEmpty)
   }
 
   @Test func searchActionsWithoutTheSheetAreReported() async {
     let warnings = WarningCollector()
-    let store = makeStore(clock: ManualClock())
-    warnings.captureNow {
-      store.send(.search(.queryChanged("ber")))
+    let store = makeStore(clock: ImmediateClock())
+    await warnings.capture {
+      await store.send(.search(.queryChanged("ber")))
     }
-    #expect(store.search == nil)
     #expect(warnings.messages.count == 1)
     #expect(warnings.messages.first?.contains(#"An "ifLet" at "#) == true)
   }
 
-  @Test func ifCaseLetRunsTheShownScreen() {
-    let store = makeStore(clock: ManualClock())
-    store.send(.tab(.todos(.addTodoButtonTapped)))
-    #expect(store.tab.todos?.todos.ids.elements == [UUID(0)])
+  @Test func ifCaseLetRunsTheShownScreen() async {
+    let store = makeStore(clock: ImmediateClock())
+    await store.send(.tab(.todos(.addTodoButtonTapped))) {
+      $0.tab = .todos(Todos.State(todos: [Todo.State(id: UUID(0))]))
+    }
 
-    store.send(.tab(.selected(.todos)))
-    #expect(store.tab.todos?.todos.count == 1)
+    // Picking the screen that is shown keeps its state.
+    await store.send(.tab(.selected(.todos)))
 
-    store.send(.tab(.selected(.settings)))
-    #expect(store.tab == .settings(Settings.State()))
-    store.send(.tab(.settings(.displayNameChanged("Ada"))))
-    store.send(.tab(.settings(.notificationsToggled)))
-    #expect(store.tab.settings == Settings.State(displayName: "Ada", notificationsEnabled: true))
-
-    store.send(.tab(.settings(.resetButtonTapped)))
-    #expect(store.tab.settings == Settings.State())
+    await store.send(.tab(.selected(.settings))) { $0.tab = .settings(Settings.State()) }
+    await store.send(.tab(.settings(.displayNameChanged("Ada")))) {
+      $0.tab = .settings(Settings.State(displayName: "Ada"))
+    }
+    await store.send(.tab(.settings(.notificationsToggled))) {
+      $0.tab = .settings(Settings.State(displayName: "Ada", notificationsEnabled: true))
+    }
+    await store.send(.tab(.settings(.resetButtonTapped))) {
+      $0.tab = .settings(Settings.State())
+    }
   }
 
-  @Test func leavingTheTodosCancelsTheirPendingSort() async {
+  @Test func leavingTheTodosCancelsTheirPendingSort() async throws {
     let warnings = WarningCollector()
-    let clock = ManualClock()
+    let clock = TestClock()
     let store = makeStore(clock: clock)
-    await warnings.capture {
-      store.send(.tab(.todos(.addTodoButtonTapped)))
-      let task = store.send(.tab(.todos(.todos(.element(id: UUID(0), action: .checkBoxToggled)))))
-      store.send(.tab(.selected(.settings)))
+    try await warnings.capture {
+      await store.send(.tab(.todos(.addTodoButtonTapped))) {
+        $0.tab = .todos(Todos.State(todos: [Todo.State(id: UUID(0))]))
+      }
+      let sort = await store.send(
+        .tab(.todos(.todos(.element(id: UUID(0), action: .checkBoxToggled))))
+      ) {
+        $0.tab = .todos(Todos.State(todos: [Todo.State(id: UUID(0), isComplete: true)]))
+      }
+      await store.send(.tab(.selected(.settings))) { $0.tab = .settings(Settings.State()) }
       // The clock has not moved: the sort ends only because it was cancelled.
-      await task.finish()
-      #expect(clock.pendingSleeps == 0)
+      await sort.finish()
+      try await clock.checkSuspension()
+
+      // Nothing is left to land: the store would fail on an action it did not expect.
       await clock.advance(by: .seconds(2))
     }
-    #expect(store.tab == .settings(Settings.State()))
-    #expect(store.effectsInFlight == 0)
     #expect(warnings.messages.isEmpty)
   }
 
-  @Test func screenActionsForTheOtherScreenAreReported() {
+  @Test func screenActionsForTheOtherScreenAreReported() async {
     let warnings = WarningCollector()
-    let store = makeStore(clock: ManualClock())
-    warnings.captureNow {
-      store.send(.tab(.settings(.notificationsToggled)))
+    let store = makeStore(clock: ImmediateClock())
+    await warnings.capture {
+      await store.send(.tab(.settings(.notificationsToggled)))
     }
-    #expect(store.tab == .todos(Todos.State()))
     #expect(warnings.messages.count == 1)
     #expect(warnings.messages.first?.contains(#"An "ifCaseLet" at "#) == true)
   }
 
   @Test func childrenRunIndependently() async {
-    let store = Store(
-      initialState: AppFeature.State(), reducer: AppFeature(environment: .immediate)
-    )
-    store.send(.counter(.increment))
-    store.send(.searchButtonTapped)
-    await store.send(.search(.queryChanged("par"))).finish()
-    store.send(.tab(.todos(.addTodoButtonTapped)))
-    #expect(store.counter.count == 1)
-    #expect(store.search?.results == ["Paris"])
-    #expect(store.tab.todos?.todos.count == 1)
+    let store = TestStore(initialState: AppFeature.State()) {
+      AppFeature(environment: .immediate)
+    }
+    await store.send(.counter(.increment)) { $0.counter.count = 1 }
+    await store.send(.searchButtonTapped) { $0.search = Search.State() }
+    await store.send(.search(.queryChanged("par"))) {
+      $0.search?.query = "par"
+      $0.search?.isSearching = true
+    }
+    await store.receive(\.search.searchResponse, ["Paris"]) {
+      $0.search?.results = ["Paris"]
+      $0.search?.isSearching = false
+    }
+    await store.send(.tab(.todos(.addTodoButtonTapped))) {
+      $0.tab = .todos(Todos.State(todos: [Todo.State(id: UUID(0))]))
+    }
   }
 }

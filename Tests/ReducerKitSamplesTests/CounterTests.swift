@@ -1,133 +1,139 @@
-import Foundation
-import ReducerKit
+import Clocks
 import ReducerKitSamples
+import ReducerKitTesting
 import Testing
 
 @MainActor
 @Suite("Counter", .timeLimit(.minutes(1)))
 struct CounterTests {
-  @Test func incrementDecrementAndReset() {
-    let store = Store(initialState: Counter.State(), reducer: Counter(environment: .immediate))
-    store.send(.increment)
-    store.send(.increment)
-    store.send(.decrement)
-    #expect(store.count == 1)
-    store.send(.reset)
-    #expect(store.state == Counter.State())
+  @Test func incrementDecrementAndReset() async {
+    let store = TestStore(initialState: Counter.State()) {
+      Counter(environment: .immediate)
+    }
+    await store.send(.increment) { $0.count = 1 }
+    await store.send(.increment) { $0.count = 2 }
+    await store.send(.decrement) { $0.count = 1 }
+    await store.send(.reset) { $0 = Counter.State() }
   }
 
   @Test func delayedIncrementLandsAfterTheDelay() async {
-    let clock = ManualClock()
-    let store = Store(
-      initialState: Counter.State(), reducer: Counter(environment: .init(clock: clock))
-    )
-    let task = store.send(.delayedIncrementButtonTapped)
-    #expect(store.pendingIncrements == 1)
+    let clock = TestClock()
+    let store = TestStore(initialState: Counter.State()) {
+      Counter(environment: .init(clock: clock))
+    }
+    await store.send(.delayedIncrementButtonTapped) { $0.pendingIncrements = 1 }
 
-    await clock.waitForSleeps(1)
     await clock.advance(by: .milliseconds(999))
-    #expect(store.count == 0)
+    // One millisecond short of the delay, the increment is still asleep on the clock.
+    await #expect(throws: (any Error).self) { try await clock.checkSuspension() }
 
     await clock.advance(by: .milliseconds(1))
-    await task.finish()
-    #expect(store.count == 1)
-    #expect(store.pendingIncrements == 0)
+    await store.receive(\.delayedIncrementResponse) {
+      $0.count = 1
+      $0.pendingIncrements = 0
+    }
   }
 
   @Test func delayedIncrementsEachLand() async {
-    let clock = ManualClock()
-    let store = Store(
-      initialState: Counter.State(), reducer: Counter(environment: .init(clock: clock))
-    )
-    let first = store.send(.delayedIncrementButtonTapped)
-    await clock.waitForSleeps(1)
+    let clock = TestClock()
+    let store = TestStore(initialState: Counter.State()) {
+      Counter(environment: .init(clock: clock))
+    }
+    await store.send(.delayedIncrementButtonTapped) { $0.pendingIncrements = 1 }
     await clock.advance(by: .milliseconds(500))
-    let second = store.send(.delayedIncrementButtonTapped)
-    #expect(store.pendingIncrements == 2)
+    await store.send(.delayedIncrementButtonTapped) { $0.pendingIncrements = 2 }
 
-    await clock.waitForSleeps(2)
     await clock.advance(by: .milliseconds(500))
-    await first.finish()
-    #expect(store.count == 1)
-    #expect(store.pendingIncrements == 1)
+    await store.receive(\.delayedIncrementResponse) {
+      $0.count = 1
+      $0.pendingIncrements = 1
+    }
+    // The second increment, tapped half a second later, is still asleep.
+    await #expect(throws: (any Error).self) { try await clock.checkSuspension() }
 
-    await clock.waitForSleeps(1)
     await clock.advance(by: .milliseconds(500))
-    await second.finish()
-    #expect(store.count == 2)
-    #expect(store.pendingIncrements == 0)
+    await store.receive(\.delayedIncrementResponse) {
+      $0.count = 2
+      $0.pendingIncrements = 0
+    }
   }
 
-  @Test func resetCancelsDelayedIncrements() async {
-    let clock = ManualClock()
-    let store = Store(
-      initialState: Counter.State(), reducer: Counter(environment: .init(clock: clock))
-    )
-    let task = store.send(.delayedIncrementButtonTapped)
-    store.send(.reset)
+  @Test func resetCancelsDelayedIncrements() async throws {
+    let clock = TestClock()
+    let store = TestStore(initialState: Counter.State()) {
+      Counter(environment: .init(clock: clock))
+    }
+    await store.send(.delayedIncrementButtonTapped) { $0.pendingIncrements = 1 }
+    await store.send(.reset) { $0.pendingIncrements = 0 }
     // The clock has not moved: the increment ends only because it was cancelled.
-    await task.finish()
-    #expect(clock.pendingSleeps == 0)
+    await store.finish()
+    try await clock.checkSuspension()
 
+    // Nothing is left to land: the store would fail on an action it did not expect.
     await clock.advance(by: .seconds(5))
-    #expect(store.state == Counter.State())
-    #expect(store.effectsInFlight == 0)
   }
 
   @Test func factResponse() async {
-    let store = Store(
-      initialState: Counter.State(count: 7), reducer: Counter(environment: .immediate)
-    )
-    let task = store.send(.factButtonTapped)
-    #expect(store.isLoadingFact)
+    let store = TestStore(initialState: Counter.State(count: 7)) {
+      Counter(environment: .immediate)
+    }
+    await store.send(.factButtonTapped) { $0.isLoadingFact = true }
+    await store.receive(\.factResponse, "7 is the number of days in a week.") {
+      $0.isLoadingFact = false
+      $0.fact = "7 is the number of days in a week."
+    }
 
-    await task.finish()
-    #expect(store.isLoadingFact == false)
-    #expect(store.fact == "7 is the number of days in a week.")
-    #expect(store.factError == nil)
-
-    store.send(.increment)
-    #expect(store.fact == nil)
+    await store.send(.increment) {
+      $0.count = 8
+      $0.fact = nil
+    }
   }
 
   @Test func factFailureGoesThroughCatch() async {
-    let store = Store(initialState: Counter.State(), reducer: Counter(environment: .immediate))
-    store.send(.decrement)
-    await store.send(.factButtonTapped).finish()
-    #expect(store.isLoadingFact == false)
-    #expect(store.fact == nil)
-    #expect(
-      store.factError
-        == "No fact is known about -1: facts exist only for numbers from zero up."
-    )
+    let store = TestStore(initialState: Counter.State()) {
+      Counter(environment: .immediate)
+    }
+    await store.send(.decrement) { $0.count = -1 }
+    await store.send(.factButtonTapped) { $0.isLoadingFact = true }
+    await store.receive(
+      \.factFailed, "No fact is known about -1: facts exist only for numbers from zero up."
+    ) {
+      $0.isLoadingFact = false
+      $0.factError = "No fact is known about -1: facts exist only for numbers from zero up."
+    }
 
-    store.send(.increment)
-    await store.send(.factButtonTapped).finish()
-    #expect(store.factError == nil)
-    #expect(store.fact == "0 is the additive identity.")
+    await store.send(.increment) { $0.count = 0 }
+    await store.send(.factButtonTapped) {
+      $0.isLoadingFact = true
+      $0.factError = nil
+    }
+    await store.receive(\.factResponse, "0 is the additive identity.") {
+      $0.isLoadingFact = false
+      $0.fact = "0 is the additive identity."
+    }
   }
 
   @Test func askingAgainCancelsTheFactInFlight() async {
-    let clock = ManualClock()
+    let clock = TestClock()
     let slowFacts = NumberFactClient { number in
       try await clock.sleep(for: .seconds(1))
       return "fact \(number)"
     }
-    let store = Store(
-      initialState: Counter.State(),
-      reducer: Counter(environment: .init(clock: clock, numberFact: slowFacts))
-    )
-    let first = store.send(.factButtonTapped)
-    store.send(.increment)
-    let second = store.send(.factButtonTapped)
+    let store = TestStore(initialState: Counter.State()) {
+      Counter(environment: .init(clock: clock, numberFact: slowFacts))
+    }
+    let first = await store.send(.factButtonTapped) { $0.isLoadingFact = true }
+    await store.send(.increment) { $0.count = 1 }
+    await store.send(.factButtonTapped)
     // The clock has not moved: the first request ends only because it was cancelled.
     await first.finish()
 
-    await clock.waitForSleeps(1)
+    // Only the second request answers: a "fact 0" would fail this receive.
     await clock.advance(by: .seconds(1))
-    await second.finish()
-    #expect(store.fact == "fact 1")
-    #expect(store.isLoadingFact == false)
+    await store.receive(\.factResponse, "fact 1") {
+      $0.isLoadingFact = false
+      $0.fact = "fact 1"
+    }
   }
 
   @Test func deterministicFacts() {

@@ -1,143 +1,188 @@
+import Clocks
 import Foundation
-import ReducerKit
 import ReducerKitSamples
+import ReducerKitTesting
 import Testing
 
 @MainActor
 @Suite("Todos", .timeLimit(.minutes(1)))
 struct TodosTests {
-  /// A store of `Todos` on a test clock, with incrementing identifiers.
-  func makeStore(
-    _ state: Todos.State = Todos.State(), clock: ManualClock = ManualClock()
-  ) -> Store<Todos> {
-    Store(initialState: state, reducer: Todos(environment: .init(clock: clock)))
-  }
+  // Three rows with identifiers 0, 1 and 2, none completed.
+  let milk = Todo.State(id: UUID(0), title: "Milk")
+  let eggs = Todo.State(id: UUID(1), title: "Eggs")
+  let soap = Todo.State(id: UUID(2), title: "Hand soap")
 
-  /// Three rows with identifiers 0, 1 and 2, none completed.
-  var threeTodos: Todos.State {
-    Todos.State(
-      todos: [
-        Todo.State(id: UUID(0), title: "Milk"),
-        Todo.State(id: UUID(1), title: "Eggs"),
-        Todo.State(id: UUID(2), title: "Hand soap"),
-      ]
-    )
-  }
+  /// The three rows, in that order.
+  var threeTodos: Todos.State { Todos.State(todos: [milk, eggs, soap]) }
 
-  @Test func addInsertsAtTheTopWithSequentialIdentifiers() {
-    let store = makeStore()
-    store.send(.addTodoButtonTapped)
-    store.send(.addTodoButtonTapped)
-    #expect(store.todos.ids.elements == [UUID(1), UUID(0)])
+  @Test func addInsertsAtTheTopWithSequentialIdentifiers() async {
+    let store = TestStore(initialState: Todos.State()) {
+      Todos(environment: .immediate)
+    }
+    await store.send(.addTodoButtonTapped) {
+      $0.todos = [Todo.State(id: UUID(0))]
+    }
+    await store.send(.addTodoButtonTapped) {
+      $0.todos = [Todo.State(id: UUID(1)), Todo.State(id: UUID(0))]
+    }
     #expect(UUID(1).uuidString == "00000000-0000-0000-0000-000000000001")
-    #expect(store.todos[0] == Todo.State(id: UUID(1)))
   }
 
-  @Test func rowActionsReachTheRow() {
-    let store = makeStore(threeTodos)
-    store.send(.todos(.element(id: UUID(1), action: .titleChanged("Bread"))))
-    store.send(.todos(.element(id: UUID(1), action: .checkBoxToggled)))
-    #expect(store.todos[id: UUID(1)] == Todo.State(id: UUID(1), title: "Bread", isComplete: true))
+  @Test func rowActionsReachTheRow() async {
+    let store = TestStore(initialState: threeTodos) {
+      Todos(environment: .immediate)
+    }
+    await store.send(.todos(.element(id: UUID(1), action: .titleChanged("Bread")))) {
+      $0.todos[id: UUID(1)]?.title = "Bread"
+    }
+    await store.send(.todos(.element(id: UUID(1), action: .checkBoxToggled))) {
+      $0.todos[id: UUID(1)]?.isComplete = true
+    }
+    await store.receive(\.sortCompletedTodos) {
+      $0.todos = [
+        milk, soap, Todo.State(id: UUID(1), title: "Bread", isComplete: true),
+      ]
+    }
   }
 
   @Test func completedRowsAreSortedToTheBottomAfterADelay() async {
-    let clock = ManualClock()
-    let store = makeStore(threeTodos, clock: clock)
-    let task = store.send(.todos(.element(id: UUID(0), action: .checkBoxToggled)))
-    #expect(store.todos.ids.elements == [UUID(0), UUID(1), UUID(2)])
+    let clock = TestClock()
+    let store = TestStore(initialState: threeTodos) {
+      Todos(environment: .init(clock: clock))
+    }
+    await store.send(.todos(.element(id: UUID(0), action: .checkBoxToggled))) {
+      $0.todos[id: UUID(0)]?.isComplete = true
+    }
 
-    await clock.waitForSleeps(1)
     await clock.advance(by: .milliseconds(999))
-    #expect(store.todos.ids.elements == [UUID(0), UUID(1), UUID(2)])
+    // One millisecond short of the delay, the sort is still asleep on the clock.
+    await #expect(throws: (any Error).self) { try await clock.checkSuspension() }
 
     await clock.advance(by: .milliseconds(1))
-    await task.finish()
-    #expect(store.todos.ids.elements == [UUID(1), UUID(2), UUID(0)])
+    await store.receive(\.sortCompletedTodos) {
+      $0.todos = [eggs, soap, completed(milk)]
+    }
   }
 
   @Test func togglingAgainRestartsTheSortDelay() async {
-    let clock = ManualClock()
-    let store = makeStore(threeTodos, clock: clock)
-    let first = store.send(.todos(.element(id: UUID(0), action: .checkBoxToggled)))
-    await clock.waitForSleeps(1)
+    let clock = TestClock()
+    let store = TestStore(initialState: threeTodos) {
+      Todos(environment: .init(clock: clock))
+    }
+    let first = await store.send(.todos(.element(id: UUID(0), action: .checkBoxToggled))) {
+      $0.todos[id: UUID(0)]?.isComplete = true
+    }
     await clock.advance(by: .milliseconds(500))
-    let second = store.send(.todos(.element(id: UUID(1), action: .checkBoxToggled)))
-    // The clock has not moved: the first sort ends only because it was cancelled.
+    await store.send(.todos(.element(id: UUID(1), action: .checkBoxToggled))) {
+      $0.todos[id: UUID(1)]?.isComplete = true
+    }
+    // The clock has not reached the first sort's time: it ends only because it was cancelled.
     await first.finish()
 
-    await clock.waitForSleeps(1)
+    // The first sort's time: it does not run, and the second is still asleep.
     await clock.advance(by: .milliseconds(500))
-    #expect(store.todos.ids.elements == [UUID(0), UUID(1), UUID(2)])
+    await #expect(throws: (any Error).self) { try await clock.checkSuspension() }
 
     await clock.advance(by: .milliseconds(500))
-    await second.finish()
-    #expect(store.todos.ids.elements == [UUID(2), UUID(0), UUID(1)])
+    await store.receive(\.sortCompletedTodos) {
+      $0.todos = [soap, completed(milk), completed(eggs)]
+    }
   }
 
-  @Test func filters() {
-    let store = makeStore(threeTodos)
-    store.send(.todos(.element(id: UUID(1), action: .checkBoxToggled)))
-    store.send(.filterPicked(.completed))
+  @Test func filters() async {
+    let store = TestStore(initialState: Todos.State(todos: [milk, completed(eggs), soap])) {
+      Todos(environment: .immediate)
+    }
+    await store.send(.filterPicked(.completed)) { $0.filter = .completed }
     #expect(store.state.filteredTodos.ids.elements == [UUID(1)])
-    store.send(.filterPicked(.active))
+    await store.send(.filterPicked(.active)) { $0.filter = .active }
     #expect(store.state.filteredTodos.ids.elements == [UUID(0), UUID(2)])
-    store.send(.filterPicked(.all))
-    #expect(store.state.filteredTodos == store.todos)
+    await store.send(.filterPicked(.all)) { $0.filter = .all }
+    #expect(store.state.filteredTodos == store.state.todos)
   }
 
-  @Test func deleteCountsOffsetsInTheFilteredRows() {
-    let store = makeStore(threeTodos)
-    store.send(.todos(.element(id: UUID(0), action: .checkBoxToggled)))
-    store.send(.filterPicked(.active))
-    store.send(.delete(IndexSet(integer: 1)))
-    #expect(store.todos.ids.elements == [UUID(0), UUID(1)])
-    store.send(.delete(IndexSet(integer: 7)))
-    #expect(store.todos.ids.elements == [UUID(0), UUID(1)])
+  @Test func deleteCountsOffsetsInTheFilteredRows() async {
+    let store = TestStore(initialState: Todos.State(todos: [completed(milk), eggs, soap])) {
+      Todos(environment: .immediate)
+    }
+    await store.send(.filterPicked(.active)) { $0.filter = .active }
+    // Offset 1 of the active rows (eggs, soap) is the soap, not the eggs at offset 1 of all.
+    await store.send(.delete(IndexSet(integer: 1))) {
+      $0.todos = [completed(milk), eggs]
+    }
+    await store.send(.delete(IndexSet(integer: 7)))
   }
 
-  @Test func clearCompleted() {
-    let store = makeStore(threeTodos)
-    store.send(.todos(.element(id: UUID(0), action: .checkBoxToggled)))
-    store.send(.todos(.element(id: UUID(2), action: .checkBoxToggled)))
-    store.send(.clearCompletedButtonTapped)
-    #expect(store.todos.ids.elements == [UUID(1)])
+  @Test func clearCompleted() async {
+    let store = TestStore(initialState: threeTodos) {
+      Todos(environment: .immediate)
+    }
+    await store.send(.todos(.element(id: UUID(0), action: .checkBoxToggled))) {
+      $0.todos[id: UUID(0)]?.isComplete = true
+    }
+    await store.receive(\.sortCompletedTodos) {
+      $0.todos = [eggs, soap, completed(milk)]
+    }
+    await store.send(.todos(.element(id: UUID(2), action: .checkBoxToggled))) {
+      $0.todos[id: UUID(2)]?.isComplete = true
+    }
+    // Already in order: the sort changes nothing.
+    await store.receive(\.sortCompletedTodos)
+    await store.send(.clearCompletedButtonTapped) {
+      $0.todos = [eggs]
+    }
   }
 
   @Test func moveThenSort() async {
-    let clock = ManualClock()
-    var state = threeTodos
-    state.todos[id: UUID(2)]?.isComplete = true
-    let store = makeStore(state, clock: clock)
-    let task = store.send(.move(IndexSet(integer: 2), 0))
-    #expect(store.todos.ids.elements == [UUID(2), UUID(0), UUID(1)])
-
-    await clock.waitForSleeps(1)
+    let clock = TestClock()
+    let store = TestStore(initialState: Todos.State(todos: [milk, eggs, completed(soap)])) {
+      Todos(environment: .init(clock: clock))
+    }
+    await store.send(.move(IndexSet(integer: 2), 0)) {
+      $0.todos = [completed(soap), milk, eggs]
+    }
     await clock.advance(by: Todos.moveSortDelay)
-    await task.finish()
-    #expect(store.todos.ids.elements == [UUID(0), UUID(1), UUID(2)])
+    await store.receive(\.sortCompletedTodos) {
+      $0.todos = [milk, eggs, completed(soap)]
+    }
   }
 
   @Test func moveUnderAFilterMapsOffsetsToTheWholeList() async {
-    var state = threeTodos
-    state.filter = .active
-    state.todos[id: UUID(1)]?.isComplete = true
-    let store = makeStore(state)
-    store.send(.move(IndexSet(integer: 1), 0))
-    #expect(store.todos.ids.elements == [UUID(2), UUID(0), UUID(1)])
+    let state = Todos.State(filter: .active, todos: [milk, completed(eggs), soap])
+    let store = TestStore(initialState: state) {
+      Todos(environment: .immediate)
+    }
+    // Offset 1 of the active rows (milk, soap) is the soap; it goes before the milk.
+    await store.send(.move(IndexSet(integer: 1), 0)) {
+      $0.todos = [soap, milk, completed(eggs)]
+    }
+    // Already in order: the sort after a move changes nothing.
+    await store.receive(\.sortCompletedTodos)
   }
 
-  @Test func removingARowWithAPendingSortWarnsNothing() async throws {
+  @Test func removingARowWithAPendingSortWarnsNothing() async {
     let warnings = WarningCollector()
-    let clock = ManualClock()
-    let store = makeStore(threeTodos, clock: clock)
-    await warnings.capture {
-      let task = store.send(.todos(.element(id: UUID(0), action: .checkBoxToggled)))
-      store.send(.delete(IndexSet(integer: 0)))
-      await clock.waitForSleeps(1)
-      await clock.advance(by: Todos.sortDelay)
-      await task.finish()
+    let clock = TestClock()
+    let store = TestStore(initialState: threeTodos) {
+      Todos(environment: .init(clock: clock))
     }
-    #expect(store.todos.ids.elements == [UUID(1), UUID(2)])
+    await warnings.capture {
+      await store.send(.todos(.element(id: UUID(0), action: .checkBoxToggled))) {
+        $0.todos[id: UUID(0)]?.isComplete = true
+      }
+      await store.send(.delete(IndexSet(integer: 0))) {
+        $0.todos = [eggs, soap]
+      }
+      await clock.advance(by: Todos.sortDelay)
+      await store.receive(\.sortCompletedTodos)
+    }
     #expect(warnings.messages.isEmpty)
+  }
+
+  /// `todo`, checked.
+  func completed(_ todo: Todo.State) -> Todo.State {
+    var todo = todo
+    todo.isComplete = true
+    return todo
   }
 }
