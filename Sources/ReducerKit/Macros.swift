@@ -25,8 +25,9 @@ public macro ObservableState() =
 ///
 /// Use it for caches and other values no view reads: the property is not one of the type's
 /// ``ObservableStateProtocol/_$observableKeyPaths``,
-/// ``ObservableStateProtocol/hasChanged(_:from:to:)`` reports it as changed, and the time-travel
-/// recorder does not encode it.
+/// ``ObservableStateProtocol/hasChanged(_:from:to:)`` reports it as changed. It stays in
+/// ``ObservableStateProtocol/_$observableProperties``, so the time-travel recorder still logs its
+/// changes (its `Codable` representation holds it).
 ///
 /// ```swift
 /// @ObservableState

@@ -7,7 +7,8 @@ import SwiftSyntaxMacros
 ///
 /// Every stored instance property becomes one observed key path, in declaration order. Static
 /// and computed properties, `lazy` properties and properties marked `@ObservationStateIgnored`
-/// are left out. For
+/// are left out; ignored properties are still listed in `_$observableProperties`, which the
+/// recorder reads, because `Codable` encodes them. For
 ///
 /// ```swift
 /// @ObservableState
@@ -66,13 +67,16 @@ public enum ObservableStateMacro: ExtensionMacro {
     }
     guard let structDecl = declaration.as(StructDeclSyntax.self) else { return [] }
 
-    let properties = StoredProperty.all(in: structDecl.memberBlock)
+    let stored = StoredProperty.all(in: structDecl.memberBlock)
+    let properties = stored.filter { !$0.isIgnored }
     let codingKeys = codingKeys(in: structDecl.memberBlock)
     let access = AccessLevel.effective(of: structDecl, in: context.lexicalContext).modifier
     let conformance = protocols.isEmpty ? "" : ": ReducerKit.ObservableStateProtocol"
 
     let keyPaths = properties.map { "\\Self.\($0.identifier)" }
-    let observed = properties.compactMap { property -> String? in
+    // Ignored properties are not observed, but the recorder still needs them: `Codable` encodes
+    // them, so a patch that left them out would not rebuild the state.
+    let observed = stored.compactMap { property -> String? in
       let key = if let codingKeys { codingKeys[property.name] } else { Optional(property.name) }
       guard let key else { return nil }
       let name = StringLiteralExprSyntax(content: key)
@@ -207,44 +211,56 @@ enum AccessLevel: Int, Comparable {
   }
 }
 
-/// A stored instance property that the macro observes.
+/// A stored instance property of the struct the macro expands on.
 struct StoredProperty {
   /// The property's name as written in code, with backticks when it has them.
   var identifier: String
   /// The property's name without backticks: its default coding key.
   var name: String
+  /// Whether the property is marked `@ObservationStateIgnored`: not observed by the store, but
+  /// still listed for the recorder.
+  var isIgnored = false
 
-  /// The observed stored properties of a member block, in declaration order.
+  /// The stored instance properties of a member block that are not `lazy`, in declaration
+  /// order.
   static func all(in memberBlock: MemberBlockSyntax) -> [StoredProperty] {
     var properties: [StoredProperty] = []
     for member in memberBlock.members {
-      guard let variable = member.decl.as(VariableDeclSyntax.self), isObserved(variable)
+      guard let variable = member.decl.as(VariableDeclSyntax.self), isStored(variable)
       else { continue }
+      let isIgnored = isMarkedIgnored(variable)
       for binding in variable.bindings {
         if let accessorBlock = binding.accessorBlock, isComputed(accessorBlock) { continue }
+        let start = properties.count
         collect(binding.pattern, into: &properties)
+        for index in start..<properties.count { properties[index].isIgnored = isIgnored }
       }
     }
     return properties
   }
 
-  /// Whether a variable declaration can hold observed stored properties: it is not static,
-  /// `lazy` (whose getter mutates) or marked `@ObservationStateIgnored`.
-  private static func isObserved(_ variable: VariableDeclSyntax) -> Bool {
+  /// Whether a variable declaration can hold stored instance properties the macro lists: it is
+  /// not static or `lazy` (whose getter mutates).
+  private static func isStored(_ variable: VariableDeclSyntax) -> Bool {
     let excludedModifiers: Set<Keyword> = [.static, .class, .lazy]
     for modifier in variable.modifiers {
       if case .keyword(let keyword) = modifier.name.tokenKind, excludedModifiers.contains(keyword) {
         return false
       }
     }
+    return true
+  }
+
+  /// Whether a variable declaration is marked `@ObservationStateIgnored`.
+  private static func isMarkedIgnored(_ variable: VariableDeclSyntax) -> Bool {
     for attribute in variable.attributes {
       guard let attribute = attribute.as(AttributeSyntax.self) else { continue }
       let name = attribute.attributeName.trimmedDescription
       if name == "ObservationStateIgnored" || name == "ReducerKit.ObservationStateIgnored" {
-        return false
+        return true
       }
     }
-    return true
+    return false
   }
 
   /// Whether an accessor block makes its property computed: it has accessors other than the

@@ -491,6 +491,8 @@ struct ObservableStateMacroTests {
         static var _$observableProperties: [ReducerKit.ObservableProperty<Self>] {
           [
             ReducerKit.ObservableProperty("query", \Self.query),
+            ReducerKit.ObservableProperty("cache", \Self.cache),
+            ReducerKit.ObservableProperty("token", \Self.token),
           ]
         }
       }

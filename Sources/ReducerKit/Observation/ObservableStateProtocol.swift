@@ -22,16 +22,27 @@ public protocol ObservableStateProtocol: Equatable, Sendable {
   /// Key paths the type does not know about are reported as changed.
   static func hasChanged(_ keyPath: PartialKeyPath<Self>, from old: Self, to new: Self) -> Bool
 
-  /// The observed stored properties in declaration order, with the name each has in the
-  /// state's `Codable` representation and a typed change check.
+  /// The stored properties the state's `Codable` representation holds, in declaration order,
+  /// each with its name there and a typed change check: the observed ones and those marked
+  /// `@ObservationStateIgnored`. The time-travel recorder diffs a state through them.
+  ///
+  /// Empty by default: the recorder then cannot look inside the type and records any change of
+  /// it as one `replace` of the whole value.
   static var _$observableProperties: [ObservableProperty<Self>] { get }
 }
 
 extension ObservableStateProtocol {
+  /// No properties: a hand-written conformance that only gives the key paths and
+  /// ``hasChanged(_:from:to:)`` is recorded as a whole value.
+  public static var _$observableProperties: [ObservableProperty<Self>] { [] }
+
+  /// The key paths of ``_$observableProperties``.
   public static var _$observableKeyPaths: [PartialKeyPath<Self>] {
     _$observableProperties.map(\.keyPath)
   }
 
+  /// Compares the value at `keyPath` through the ``_$observableProperties`` entry for it;
+  /// `true` for a key path not listed there.
   public static func hasChanged(
     _ keyPath: PartialKeyPath<Self>, from old: Self, to new: Self
   ) -> Bool {

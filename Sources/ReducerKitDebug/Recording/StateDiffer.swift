@@ -22,7 +22,20 @@ enum StateDiffer {
   static func diffState<S: ObservableStateProtocol>(
     _ old: S, _ new: S, at path: [String], into changes: inout [PendingChange]
   ) {
-    for property in PropertyCache.properties(of: S.self) where property.hasChanged(old, new) {
+    let properties = PropertyCache.properties(of: S.self)
+    if properties.isEmpty {
+      // A conformance that lists no properties (an enum, or one written by hand): the recorder
+      // cannot look inside, so a change is one `replace` of the whole value.
+      if old != new {
+        changes.append(
+          PendingChange(
+            operation: .replace, path: path, value: encodable(new), oldValue: encodable(old)
+          )
+        )
+      }
+      return
+    }
+    for property in properties where property.hasChanged(old, new) {
       diffValue(
         old[keyPath: property.keyPath], new[keyPath: property.keyPath],
         at: path + [property.name], isObjectMember: true, into: &changes
