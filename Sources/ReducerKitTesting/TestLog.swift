@@ -14,7 +14,7 @@ import ReducerKitDebug
 /// ```
 ///
 /// A file log is kept after the test: when the store reports a failure, the message names the
-/// file and the `rkdebug --db PATH --session N` command that opens the session. Setting the
+/// file and the `rkdebug log --db PATH --session N` command that opens the session. Setting the
 /// environment variable `REDUCERKIT_RECORD_DIR` to a folder makes every `TestStore` of a
 /// recordable feature record to a file of its own there, named after the test.
 public struct TestLog: Sendable {
@@ -74,10 +74,10 @@ public struct TestLog: Sendable {
     return try actionLog.reader(session: id)
   }
 
-  /// The command that opens this log (`rkdebug --db '/tmp/…/CounterTests.x.sqlite'`), or `nil`
-  /// for an in-memory log.
+  /// The command that lists this log's sessions
+  /// (`rkdebug sessions --db '/tmp/…/CounterTests.x.sqlite'`), or `nil` for an in-memory log.
   public var rkdebugCommand: String? {
-    path.map { "rkdebug --db \(Self.shellQuoted($0))" }
+    path.map { "rkdebug sessions --db \(Self.shellQuoted($0))" }
   }
 
   /// `text` quoted for a POSIX shell when it needs quoting.

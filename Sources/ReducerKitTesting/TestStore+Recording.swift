@@ -57,7 +57,7 @@ extension TestStore where State: ObservableStateProtocol & Codable, Action: Coda
   /// ```
   ///
   /// When the test fails through the store, the message names the log file (for a file log)
-  /// and the `rkdebug --db PATH --session N log` command that opens the session.
+  /// and the `rkdebug log --db PATH --session N` command that opens the session.
   ///
   /// - Parameters:
   ///   - initialState: The state the test starts from.

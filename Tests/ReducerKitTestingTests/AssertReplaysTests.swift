@@ -66,7 +66,7 @@ import Testing
       assertReplays(path: path, reducer: BrokenCounter())
     } matching: { issue in
       issue.description.contains("diverged at action 1")
-        && issue.description.contains("rkdebug --db \(path) --session 1 replay")
+        && issue.description.contains("rkdebug replay --db \(path) --session 1")
     }
   }
 

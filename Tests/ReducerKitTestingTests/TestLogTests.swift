@@ -51,7 +51,7 @@ import Testing
         && issue.description.contains(
           """
           The store's session is recorded in \(path)
-            rkdebug --db \(path) --session 1 log
+            rkdebug log --db \(path) --session 1
           """
         )
     }
@@ -70,7 +70,7 @@ import Testing
       )
       await store.send(.increment)
     } matching: { issue in
-      issue.description.contains("rkdebug --db \(path) --session 1 log")
+      issue.description.contains("rkdebug log --db \(path) --session 1")
     }
   }
 

@@ -53,11 +53,11 @@ final class RecordingNote: Sendable {
     guard let path = log.path else { return nil }
     try? log.flush()
     let new = ((try? log.sessions()) ?? []).filter { !sessionsBefore.contains($0.id) }
-    var command = "rkdebug --db \(TestLog.shellQuoted(path))"
+    var command = "rkdebug log --db \(TestLog.shellQuoted(path))"
     if new.count == 1 { command += " --session \(new[0].id)" }
     return """
       The store's session is recorded in \(path)
-        \(command) log
+        \(command)
       """
   }
 

@@ -43,7 +43,7 @@ enum ReplayAssertion {
       lines += [
         "",
         "Replay it:",
-        "  rkdebug --db \(TestLog.shellQuoted(path)) --session \(reader.session.id) replay",
+        "  rkdebug replay --db \(TestLog.shellQuoted(path)) --session \(reader.session.id)",
       ]
     }
     return lines.joined(separator: "\n")
