@@ -24,9 +24,9 @@ enum StateDiffer {
   ) {
     let properties = PropertyCache.properties(of: S.self)
     if properties.isEmpty {
-      // A conformance that lists no properties (an enum, or one written by hand): the recorder
-      // cannot look inside, so a change is one `replace` of the whole value.
-      if old != new {
+      // A conformance that lists no properties (an enum, or one written by hand): inside the
+      // associated value of an unchanged enum case, else one `replace` of the whole value.
+      if old != new, !EnumPayloadDiffer.diff(old, new, at: path, into: &changes) {
         changes.append(
           PendingChange(
             operation: .replace, path: path, value: encodable(new), oldValue: encodable(old)
@@ -80,7 +80,7 @@ enum StateDiffer {
       diffOpened(old, new, at: path, into: &changes)
     } else if let old = old as? any PatchableCollection {
       old.diffElements(to: new, at: path, into: &changes)
-    } else if !isEqual(old, new) {
+    } else if !isEqual(old, new), !EnumPayloadDiffer.diff(old, new, at: path, into: &changes) {
       changes.append(
         PendingChange(
           operation: .replace, path: path, value: encodable(new), oldValue: encodable(old)

@@ -52,6 +52,54 @@ import Testing
     }
   }
 
+  struct Volume: Reducer {
+    /// Encoded as a bare number, not the synthesized `{"level":{"_0":…}}`.
+    enum Level: Equatable, Codable {
+      case level(Int)
+
+      init(from decoder: any Decoder) throws {
+        self = .level(try decoder.singleValueContainer().decode(Int.self))
+      }
+
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case let .level(value): try container.encode(value)
+        }
+      }
+    }
+
+    @ObservableState
+    struct State: Equatable, Codable {
+      var level = Level.level(1)
+      var muted: Muted = .no(since: 0)
+    }
+
+    enum Muted: Equatable, Codable {
+      case no(since: Int)
+      case yes
+    }
+
+    enum Action: Equatable, Codable {
+      case set(Int)
+      case unmutedSince(Int)
+    }
+
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case let .set(value): state.level = .level(value)
+      case let .unmutedSince(time): state.muted = .no(since: time)
+      }
+      return .none
+    }
+  }
+
+  @Test func enumCasesAreDiffedInsideOnlyWhenEncodedTheSynthesizedWay() throws {
+    let patches = try recordAndRebuild(Volume(), from: Volume.State(), [.set(2), .unmutedSince(5)])
+    #expect(patches[0] == #"[{"old":1,"op":"replace","path":"/level","value":2}]"#)
+    #expect(patches[1] == #"[{"old":0,"op":"replace","path":"/muted/no/since","value":5}]"#)
+  }
+
   /// Records `actions` and checks that each action's patch turns the state before it into the
   /// live state after it, forwards and backwards; returns the patches.
   func recordAndRebuild<R: Reducer>(

@@ -1,0 +1,114 @@
+import Foundation
+import ReducerKit
+import ReducerKitDebug
+import ReducerKitSamples
+import Synchronization
+import Testing
+
+/// The log's promise on every sample: applying the patches of actions 1…N to the initial
+/// state's JSON gives exactly the live state's JSON after action N, and the old values walk it
+/// back to N−1, over seeded random sessions (effects included, on an immediate clock).
+@MainActor
+@Suite struct SampleRecordingInvariantTests {
+  @Test(arguments: [11, 12, 13] as [UInt64])
+  func counter(seed: UInt64) async throws {
+    try await check(Counter(environment: .immediate), Counter.State(), seed: seed)
+  }
+
+  @Test(arguments: [21, 22, 23] as [UInt64])
+  func todos(seed: UInt64) async throws {
+    try await check(Todos(environment: .immediate), Todos.State(), seed: seed)
+  }
+
+  @Test(arguments: [31, 32, 33] as [UInt64])
+  func search(seed: UInt64) async throws {
+    try await check(Search(environment: .immediate), Search.State(), seed: seed)
+  }
+
+  @Test(arguments: [41, 42, 43] as [UInt64])
+  func app(seed: UInt64) async throws {
+    try await check(AppFeature(environment: .immediate), AppFeature.State(), seed: seed)
+  }
+
+  /// A row toggled in the app's to-do tab (an enum case's associated value) is one operation
+  /// inside the row, not a replacement of the tab.
+  @Test func appRowChangeIsRecordedInsideTheTab() async throws {
+    let log = try ActionLog.inMemory()
+    let store = Store<AppFeature>(
+      initialState: AppFeature.State(),
+      reducer: AppFeature(environment: .immediate).recording(to: log)
+    )
+    await store.send(.tab(.todos(.addTodoButtonTapped))).finish()
+    guard case let .todos(todos) = store.tab, let id = todos.todos.first?.id else {
+      Issue.record("the app should show the to-do list with one row")
+      return
+    }
+    store.send(.tab(.todos(.todos(.element(id: id, action: .titleChanged("Milk"))))))
+    try log.close()
+    let last = try #require(try log.reader().actions().last)
+    #expect(last.patch.map(\.path.description) == ["/tab/todos/_0/todos/0/title"])
+  }
+
+  private func check<R: RandomActionGenerating>(
+    _ reducer: R, _ initialState: R.State, seed: UInt64, actions: Int = 150
+  ) async throws
+  where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
+    let capture = LiveStates()
+    let log = try ActionLog.inMemory()
+    let store = Store(
+      initialState: initialState,
+      reducer: CapturingStates(base: reducer, capture: capture)
+        .recording(to: log, snapshotInterval: 16)
+    )
+    var rng = SplitMix64(seed: seed)
+    for _ in 0..<actions {
+      await store.send(R.randomAction(for: store.state, using: &rng)).finish()
+    }
+    try log.close()
+
+    let live = capture.all
+    let reader = try log.reader()
+    try #require(reader.actionCount == live.count - 1)
+    var state = try JSONValue(parsing: Data(live[0].utf8))
+    let recorded = try reader.actions()
+    for action in recorded {
+      try state.apply(action.patch)
+      #expect(state.serialized() == live[action.index], "\(R.self) seed \(seed), index \(action.index)")
+    }
+    for action in recorded.reversed() {
+      try state.unapply(action.patch)
+      #expect(state.serialized() == live[action.index - 1], "\(R.self) seed \(seed), back to \(action.index - 1)")
+    }
+    for index in stride(from: 0, through: reader.actionCount, by: 7) {
+      #expect(try reader.stateJSON(at: index).serialized() == live[index], "seek \(index)")
+    }
+  }
+}
+
+/// The JSON of the live state before the first action and after each action.
+private final class LiveStates: Sendable {
+  private let states = Mutex<[String]>([])
+
+  var all: [String] { states.withLock { $0 } }
+
+  func append(_ value: some Encodable) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let json = String(decoding: try! encoder.encode(value), as: UTF8.self)
+    states.withLock { $0.append(json) }
+  }
+}
+
+/// Captures the state around the base reducer, inside the recorder, so that every action the
+/// recorder sees (effect-emitted ones too) has its live state.
+private struct CapturingStates<Base: Reducer>: Reducer where Base.State: Encodable {
+  let base: Base
+  let capture: LiveStates
+
+  func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    if capture.all.isEmpty { capture.append(state) }
+    let effect = base.reduce(into: &state, action: action)
+    capture.append(state)
+    return effect
+  }
+}
