@@ -47,7 +47,7 @@ struct HistoryCommand: AsyncParsableCommand {
     for change in changes {
       let index = String(change.action.index)
       let padding = String(repeating: " ", count: width - index.count)
-      print(terminal.styled(padding + index, .bold) + "  " + change.action.displayLabel)
+      print(terminal.styled(padding + index, .bold) + "  " + change.action.singleLineLabel)
       let indent = String(repeating: " ", count: width + 2)
       print(
         indent + terminal.styled(Self.text(change.old), .red) + " → "

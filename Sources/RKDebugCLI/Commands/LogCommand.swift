@@ -93,7 +93,7 @@ struct LogCommand: AsyncParsableCommand {
   static func lines(_ actions: [LoggedAction], terminal: Terminal) -> [String] {
     var table = TextTable(header: [], alignments: [.right, .left, .left])
     for action in actions {
-      table.rows.append([String(action.index), action.source.text, action.displayLabel])
+      table.rows.append([String(action.index), action.source.text, action.singleLineLabel])
     }
     guard terminal.isColored else { return table.lines }
     return zip(actions, table.lines).map { action, line in

@@ -45,7 +45,7 @@ struct ActionTree {
       let indexWidth = branch.isEmpty ? width : index.count
       let padding = String(repeating: " ", count: indexWidth - index.count)
       var line = prefix + branch + terminal.styled(padding + index, .bold)
-      line += "  " + action.displayLabel
+      line += "  " + action.singleLineLabel
       if case .effect = action.source, branch.isEmpty {
         line += "  " + terminal.styled("(\(action.source.text))", .dim)
       }

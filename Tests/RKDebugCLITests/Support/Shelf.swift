@@ -28,6 +28,7 @@ struct Shelf: Reducer {
     case increment
     case rename(String)
     case addBook(String)
+    case addBooks([String])
     case toggleRead(Int)
     case retitleBook(Int, String)
     case removeBook(Int)
@@ -53,6 +54,9 @@ struct Shelf: Reducer {
       return .none
     case let .addBook(title):
       state.books.append(Book(title: title))
+      return .none
+    case let .addBooks(titles):
+      state.books += titles.map { Book(title: $0) }
       return .none
     case let .toggleRead(index):
       state.books[index].isRead.toggle()

@@ -50,13 +50,30 @@ public struct LoggedAction: Codable, Sendable, Equatable {
     }
   }
 
-  /// The label on one line, for lists.
+  /// The label on one line, for lists and headings: custom-dump's lines joined the way the
+  /// code would be written, with no space after an opening bracket or parenthesis that ends
+  /// a line, nor before a closing one that starts a line.
+  ///
+  /// ```
+  /// Todos.Action.todos(.element(id: UUID(…), action: .checkBoxToggled))
+  /// Shelf.Action.addBooks([[0]: "Dune", [1]: "Emma"])
+  /// ```
+  ///
+  /// Only line breaks and the indentation around them change: the text inside a line (a
+  /// string's `"( "`, say) is kept as it is.
   public var singleLineLabel: String {
     guard label.contains("\n") else { return label }
-    return label.split(separator: "\n")
-      .map { $0.trimmingCharacters(in: .whitespaces) }
-      .joined(separator: " ")
-      .replacingOccurrences(of: "( ", with: "(")
-      .replacingOccurrences(of: " )", with: ")")
+    var text = ""
+    for line in label.split(separator: "\n") {
+      let line = line.trimmingCharacters(in: .whitespaces)
+      guard !line.isEmpty else { continue }
+      if let last = text.last, !"([{".contains(last), let first = line.first,
+        !")]}".contains(first)
+      {
+        text += " "
+      }
+      text += line
+    }
+    return text
   }
 }
