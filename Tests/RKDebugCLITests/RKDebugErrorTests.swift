@@ -114,6 +114,36 @@ import Testing
     #expect(try log.fingerprint() == before)
   }
 
+  @Test func indexOutOfRangeInASessionWithoutActions() throws {
+    let directory = try TemporaryDirectory()
+    let recorded = try RKDebugProcess.run(
+      ["record", "--feature", "counter", "--actions", "-"], in: directory.url,
+      stdin: "{\"increment\":{}}\n"
+    )
+    #expect(recorded.status == 0, "\(recorded.stderr)")
+    // The session line of an export alone is a session without actions.
+    let export = try RKDebugProcess.run(["export"], in: directory.url)
+    let sessionLine = try #require(export.stdout.split(separator: "\n").first)
+    let file = try directory.write(String(sessionLine) + "\n", to: "empty.jsonl")
+    let db = ["--db", directory.path("empty.sqlite")]
+    #expect(try RKDebugProcess.run(["import", file] + db).status == 0)
+    #expect(try RKDebugProcess.run(["state", "--at", "0"] + db).status == 0)
+
+    let before = try directory.fingerprint("empty.sqlite")
+    let noActions =
+      "index 1 is out of range: this session has no actions; its only state is the initial "
+      + "state, index 0"
+    #expect(try expectError(["state", "--at", "1"] + db) == noActions)
+    #expect(try expectError(["log", "--to", "1"] + db) == noActions)
+    #expect(try expectError(["changes", "--from", "1"] + db) == noActions)
+    #expect(try expectError(["diff", "--from", "0", "--to", "1"] + db) == noActions)
+    #expect(
+      try expectError(["replay", "--to", "1"] + db)
+        == "--to 1 is out of range: session 1 has no actions"
+    )
+    #expect(try directory.fingerprint("empty.sqlite") == before)
+  }
+
   @Test func usageErrorsExitWith64() async throws {
     let log = try await RecordedLog.shelf()
     let db = ["--db", log.path]

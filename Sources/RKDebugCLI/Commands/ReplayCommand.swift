@@ -91,9 +91,9 @@ struct ReplayCommand: AsyncParsableCommand {
     }
     let end = to ?? reader.actionCount
     guard end <= reader.actionCount else {
-      throw RKDebugError(
-        "--to \(end) is out of range: session \(session.id) has actions 1...\(reader.actionCount)"
-      )
+      let actions =
+        reader.actionCount == 0 ? "no actions" : "actions 1...\(reader.actionCount)"
+      throw RKDebugError("--to \(end) is out of range: session \(session.id) has \(actions)")
     }
     if let bad = skip.first(where: { $0 > end }) {
       throw RKDebugError("--skip \(bad) is after the last action replayed, \(end)")

@@ -96,7 +96,9 @@ final class Stepper {
       try move(to: max(0, cursor - steps))
     case .jump(let index):
       guard index <= count else {
-        write("error: index \(index) is out of range: this session has indices 0...\(count)")
+        let indices =
+          count == 0 ? "no actions, only the initial state, index 0" : "indices 0...\(count)"
+        write("error: index \(index) is out of range: this session has \(indices)")
         return
       }
       try move(to: index)

@@ -41,6 +41,10 @@ public enum LogError: Error, Equatable, CustomStringConvertible {
       return "no session \(id) in this log (sessions: \(list)); list them with 'rkdebug sessions'"
     case let .noSessions(path):
       return "'\(path)' holds no session yet; record one with 'rkdebug record'"
+    case let .indexOutOfRange(index, actionCount) where actionCount == 0:
+      return
+        "index \(index) is out of range: this session has no actions; its only state is the "
+        + "initial state, index 0"
     case let .indexOutOfRange(index, actionCount):
       return
         "index \(index) is out of range: this session has actions 1...\(actionCount) "
