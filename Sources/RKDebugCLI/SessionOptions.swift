@@ -2,17 +2,10 @@ import ArgumentParser
 import Foundation
 import ReducerKitDebug
 
-/// The options every command takes: which log and which session.
-struct GlobalOptions: ParsableArguments {
-  @Option(
-    name: .long,
-    help: ArgumentHelp(
-      "The log file. Defaults to $RKDEBUG_DB, then ./rkdebug.sqlite.",
-      discussion: "Commands that only read the log open it read-only and never change it.",
-      valueName: "path"
-    )
-  )
-  var db: String?
+/// `--db` and `--session`: the log and the session of the commands that read one session
+/// (`log`, `changes`, `state`, `diff`, `history`, `replay`, `bisect`, `export`).
+struct SessionOptions: ParsableArguments {
+  @OptionGroup var log: LogOptions
 
   @Option(
     name: .long,
@@ -25,33 +18,15 @@ struct GlobalOptions: ParsableArguments {
   var session: Int64?
 
   /// The log path this invocation uses.
-  var logPath: String {
-    if let db { return db }
-    if let path = ProcessInfo.processInfo.environment["RKDEBUG_DB"], !path.isEmpty {
-      return path
-    }
-    return "rkdebug.sqlite"
-  }
+  var logPath: String { log.logPath }
 
   /// Opens the log read-only: a read command never writes to it.
   func openReadOnly() throws -> ActionLog {
-    try ActionLog.readOnly(path: logPath)
+    try log.openReadOnly()
   }
 
   /// A reader for the chosen session of a read-only log.
   func reader() throws -> SessionReader {
     try openReadOnly().reader(session: session)
   }
-}
-
-/// The `--json` flag of commands whose output is data.
-struct JSONOutputOption: ParsableArguments {
-  @Flag(
-    name: .long,
-    help: ArgumentHelp(
-      "Print JSON (JSON Lines for lists) instead of text.",
-      discussion: "docs/cli-json.md documents the JSON of each command."
-    )
-  )
-  var json = false
 }

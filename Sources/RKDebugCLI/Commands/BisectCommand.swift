@@ -28,7 +28,7 @@ struct BisectCommand: AsyncParsableCommand {
       """
   )
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup var sessionOptions: SessionOptions
 
   @Option(
     name: .customLong("where"),
@@ -73,7 +73,7 @@ struct BisectCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let reader = try global.reader()
+    let reader = try sessionOptions.reader()
     if let predicate {
       try bisect(reader, predicate: predicate)
     } else if let command {

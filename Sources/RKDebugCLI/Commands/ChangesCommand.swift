@@ -17,11 +17,11 @@ struct ChangesCommand: AsyncParsableCommand {
       """
   )
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup var sessionOptions: SessionOptions
   @OptionGroup var range: IndexRangeOptions
 
   func run() async throws {
-    let reader = try global.reader()
+    let reader = try sessionOptions.reader()
     guard let range = try range.range(in: reader) else { return }
     var renderer = ChangeText(session: reader.session)
     let terminal = Terminal.current

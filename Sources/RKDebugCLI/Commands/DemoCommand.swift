@@ -13,19 +13,13 @@ struct DemoCommand: AsyncParsableCommand {
       and runs sessions, log, changes, state, diff, history, replay and bisect on the new \
       session, printing each command line, a short explanation, and the command's real \
       output. Run the commands yourself afterwards: they are printed as you would type them.
+
+      The log (--db) is created if it does not exist; a log that exists keeps its sessions, \
+      and the tour adds one.
       """
   )
 
-  @Option(
-    name: .long,
-    help: ArgumentHelp(
-      "The log to record the sample session into. Defaults to $RKDEBUG_DB, then "
-        + "./rkdebug.sqlite.",
-      discussion: "A log that exists keeps its sessions; the tour adds one.",
-      valueName: "path"
-    )
-  )
-  var db: String?
+  @OptionGroup var logOptions: LogOptions
 
   /// The feature, size and seed of the demo session.
   static let featureName = "todos"
@@ -33,7 +27,7 @@ struct DemoCommand: AsyncParsableCommand {
   static let seed = 7
 
   func run() async throws {
-    let db = RecordCommand.logPath(db: self.db)
+    let db = logOptions.logPath
     guard FeatureRegistry.feature(named: Self.featureName) != nil else {
       throw RKDebugError(
         "the demo records the '\(Self.featureName)' sample, which this rkdebug does not "

@@ -15,7 +15,7 @@ struct DiffCommand: AsyncParsableCommand {
       """
   )
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup var sessionOptions: SessionOptions
 
   @Option(
     name: .long,
@@ -36,7 +36,7 @@ struct DiffCommand: AsyncParsableCommand {
   @OptionGroup var output: JSONOutputOption
 
   func run() async throws {
-    let reader = try global.reader()
+    let reader = try sessionOptions.reader()
     let old = try reader.stateJSON(at: from)
     let new = try reader.stateJSON(at: to)
     if output.json {

@@ -16,7 +16,7 @@ struct ExportCommand: AsyncParsableCommand {
       """
   )
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup var sessionOptions: SessionOptions
 
   @Option(
     name: [.short, .long],
@@ -29,8 +29,8 @@ struct ExportCommand: AsyncParsableCommand {
   var output: String?
 
   func run() async throws {
-    let log = try global.openReadOnly()
-    let reader = try log.reader(session: global.session)
+    let log = try sessionOptions.openReadOnly()
+    let reader = try log.reader(session: sessionOptions.session)
     var lines: [String] = []
     lines.append(
       ExportFormat.sessionLine(

@@ -14,7 +14,7 @@ struct HistoryCommand: AsyncParsableCommand {
       """
   )
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup var sessionOptions: SessionOptions
 
   @Option(
     name: .long,
@@ -30,7 +30,7 @@ struct HistoryCommand: AsyncParsableCommand {
 
   func run() async throws {
     let valuePath = try ValuePath.parsingArgument(path)
-    let reader = try global.reader()
+    let reader = try sessionOptions.reader()
     let changes = try PathHistory(path: valuePath, reader: reader).changes()
     if output.json {
       for change in changes {

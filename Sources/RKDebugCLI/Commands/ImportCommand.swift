@@ -15,7 +15,7 @@ struct ImportCommand: AsyncParsableCommand {
       """
   )
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup var logOptions: LogOptions
 
   @Argument(
     help: ArgumentHelp(
@@ -23,12 +23,6 @@ struct ImportCommand: AsyncParsableCommand {
     )
   )
   var file: String
-
-  func validate() throws {
-    if global.session != nil {
-      throw ValidationError("import creates a new session; --session does not apply")
-    }
-  }
 
   func run() async throws {
     let source = file == "-" ? "standard input" : file
@@ -42,7 +36,7 @@ struct ImportCommand: AsyncParsableCommand {
       )
     }
     // Refuse a session the log already holds before opening it for writing.
-    let path = global.logPath
+    let path = logOptions.logPath
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     if size > 0,
       let existing = try ActionLog.readOnly(path: path).sessions()

@@ -16,7 +16,7 @@ struct LogCommand: AsyncParsableCommand {
       """
   )
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup var sessionOptions: SessionOptions
   @OptionGroup var range: IndexRangeOptions
 
   @Option(
@@ -41,7 +41,7 @@ struct LogCommand: AsyncParsableCommand {
   @OptionGroup var output: JSONOutputOption
 
   func run() async throws {
-    let reader = try global.reader()
+    let reader = try sessionOptions.reader()
     guard let range = try range.range(in: reader) else { return }
     let all = try reader.actions(in: range)
     var actions = all

@@ -17,7 +17,8 @@ struct RecordCommand: AsyncParsableCommand {
       --real-time is given. Then the log is closed and the new session's id is printed.
 
       Every action line is decoded before the log is opened: a malformed line is reported \
-      with its number and nothing is recorded.
+      with its number and nothing is recorded. The log (--db) is created if it does not \
+      exist; a log holds many sessions.
       """
   )
 
@@ -35,15 +36,7 @@ struct RecordCommand: AsyncParsableCommand {
     }
   }
 
-  @Option(
-    name: .long,
-    help: ArgumentHelp(
-      "The log to record into. Defaults to $RKDEBUG_DB, then ./rkdebug.sqlite.",
-      discussion: "The file is created if it does not exist; a log holds many sessions.",
-      valueName: "path"
-    )
-  )
-  var db: String?
+  @OptionGroup var logOptions: LogOptions
 
   @Option(
     name: .long,
@@ -113,16 +106,6 @@ struct RecordCommand: AsyncParsableCommand {
 
   @OptionGroup var output: JSONOutputOption
 
-  /// The log `--db` names, else `$RKDEBUG_DB`, else `./rkdebug.sqlite`, as for every command
-  /// (see `GlobalOptions`; `record` takes no `--session`, so it does not use those options).
-  static func logPath(db: String?) -> String {
-    if let db { return db }
-    if let path = ProcessInfo.processInfo.environment["RKDEBUG_DB"], !path.isEmpty {
-      return path
-    }
-    return "rkdebug.sqlite"
-  }
-
   func validate() throws {
     switch (actions, random) {
     case (nil, nil):
@@ -142,7 +125,7 @@ struct RecordCommand: AsyncParsableCommand {
   func run() async throws {
     let feature = try FeatureRegistry.feature(forRecording: feature)
     let input = try readInput()
-    let path = Self.logPath(db: db)
+    let path = logOptions.logPath
     let durability = durability.durability
     let options = RecordOptions(realTime: realTime, snapshotInterval: snapshotInterval)
     let sent = try await feature.erased.record(input, options: options) {

@@ -25,7 +25,7 @@ struct ReplayCommand: AsyncParsableCommand {
       """
   )
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup var sessionOptions: SessionOptions
 
   @Option(
     name: .long,
@@ -78,7 +78,7 @@ struct ReplayCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let reader = try global.reader()
+    let reader = try sessionOptions.reader()
     let session = reader.session
     let feature = try FeatureRegistry.feature(forSession: session.id, named: session.feature)
     let replayer = try feature.erased.replayer(for: reader)

@@ -14,11 +14,11 @@ struct SessionsCommand: AsyncParsableCommand {
       """
   )
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup var logOptions: LogOptions
   @OptionGroup var output: JSONOutputOption
 
   func run() async throws {
-    let sessions = try global.openReadOnly().sessions()
+    let sessions = try logOptions.openReadOnly().sessions()
     if output.json {
       for session in sessions {
         print(Self.json(session).serialized())
@@ -26,7 +26,7 @@ struct SessionsCommand: AsyncParsableCommand {
       return
     }
     guard !sessions.isEmpty else {
-      print("(no sessions in \(global.logPath))")
+      print("(no sessions in \(logOptions.logPath))")
       return
     }
     print(Self.table(sessions, terminal: .current).joined(separator: "\n"))

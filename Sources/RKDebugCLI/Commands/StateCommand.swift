@@ -14,7 +14,7 @@ struct StateCommand: AsyncParsableCommand {
       """
   )
 
-  @OptionGroup var global: GlobalOptions
+  @OptionGroup var sessionOptions: SessionOptions
 
   @Option(
     name: .long,
@@ -42,7 +42,7 @@ struct StateCommand: AsyncParsableCommand {
 
   func run() async throws {
     let valuePath = try path.map(ValuePath.parsingArgument(_:))
-    let reader = try global.reader()
+    let reader = try sessionOptions.reader()
     let state = try reader.stateJSON(at: at)
     var value: JSONValue? = state
     if let valuePath {

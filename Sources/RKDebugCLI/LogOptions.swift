@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import ReducerKitDebug
+
+/// `--db`: the log a command reads or writes, for the commands that work on a whole log
+/// (`sessions`, `record`, `import`, `demo`). ``SessionOptions`` adds `--session`.
+struct LogOptions: ParsableArguments {
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The log file. Defaults to $RKDEBUG_DB, then ./rkdebug.sqlite.",
+      discussion: """
+        Commands that only read the log open it read-only and never change it; record, \
+        import and demo create it if it does not exist.
+        """,
+      valueName: "path"
+    )
+  )
+  var db: String?
+
+  /// The log path this invocation uses.
+  var logPath: String { Self.logPath(db: db) }
+
+  /// The log `db` names, else `$RKDEBUG_DB`, else `./rkdebug.sqlite`.
+  static func logPath(db: String?) -> String {
+    if let db { return db }
+    if let path = ProcessInfo.processInfo.environment["RKDEBUG_DB"], !path.isEmpty {
+      return path
+    }
+    return "rkdebug.sqlite"
+  }
+
+  /// Opens the log read-only: a read command never writes to it.
+  func openReadOnly() throws -> ActionLog {
+    try ActionLog.readOnly(path: logPath)
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// Each command offers `--db` and `--session` only when it uses them.
+@Suite struct CommandOptionsTests {
+  @Test func eachCommandOffersTheLogAndSessionOptionsItUses() throws {
+    // (command, takes --db, takes --session)
+    let commands: [(String, Bool, Bool)] = [
+      ("sessions", true, false), ("log", true, true), ("changes", true, true),
+      ("state", true, true), ("diff", true, true), ("history", true, true),
+      ("replay", true, true), ("bisect", true, true), ("record", true, false),
+      ("export", true, true), ("import", true, false), ("features", false, false),
+      ("demo", true, false),
+    ]
+    for (command, db, session) in commands {
+      let help = try RKDebugProcess.run(["help", command])
+      #expect(help.status == 0)
+      #expect(help.stdout.contains("--db <path>") == db, "\(command)")
+      #expect(help.stdout.contains("--session <id>") == session, "\(command)")
+    }
+  }
+
+  @Test func sessionIsUnknownWhereItDoesNotApply() throws {
+    let directory = try TemporaryDirectory()
+    for arguments in [
+      ["sessions", "--session", "1"], ["import", "x.jsonl", "--session", "1"],
+      ["record", "--feature", "counter", "--random", "1", "--session", "1"],
+      ["demo", "--session", "1"], ["features", "--db", "x.sqlite"],
+    ] {
+      let result = try RKDebugProcess.run(arguments, in: directory.url)
+      let option = arguments[arguments.count - 2]
+      #expect(result.status == 64, "\(arguments)")
+      #expect(result.stdout == "")
+      #expect(
+        result.stderrLines == [
+          "rkdebug: error: Unknown option '\(option)' (see 'rkdebug help \(arguments[0])')"
+        ]
+      )
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == [])
+  }
+
+  @Test func dbDefaultsToTheEnvironmentThenTheCurrentFolder() throws {
+    let directory = try TemporaryDirectory()
+    let environment = ["RKDEBUG_DB": "from-environment.sqlite"]
+    let recorded = try RKDebugProcess.run(
+      ["record", "--feature", "counter", "--random", "2"], in: directory.url,
+      environment: environment
+    )
+    #expect(recorded.status == 0, "\(recorded.stderr)")
+    #expect(recorded.stdout.contains(" into from-environment.sqlite: "))
+    let listed = try RKDebugProcess.run(
+      ["sessions", "--json"], in: directory.url, environment: environment
+    )
+    #expect(listed.stdout.contains(#""feature":"counter""#))
+    let imported = try RKDebugProcess.run(
+      ["export", "--output", "session.jsonl"], in: directory.url, environment: environment
+    )
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let again = try RKDebugProcess.run(["import", "session.jsonl"], in: directory.url)
+    #expect(again.stdout == "1\n", "\(again.stderr)")
+    // (A read-only connection may leave empty -wal and -shm companions.)
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
+      .filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+    #expect(Set(files) == ["from-environment.sqlite", "session.jsonl", "rkdebug.sqlite"])
+  }
+}
