@@ -17,6 +17,12 @@ struct LogWriteContext {
 ///
 /// `enqueue` blocks when ``capacity`` commands are waiting (back-pressure, never silent loss).
 /// A write failure is kept and reported by the next `enqueue` or `flush`.
+///
+/// Group commit: with ``Durability/buffered``, the writer wakes on the first command queued
+/// after it went idle, then lingers up to ``linger`` (or until the queue is half full, a
+/// `flush` or `close`) before taking the batch. So the `send` path wakes the writer thread
+/// once per batch rather than once per action (a futex system call each time), and each
+/// transaction commits many actions.
 final class LogWriter: @unchecked Sendable {
   // `@unchecked`: every mutable property is only touched while `condition` is locked.
   private let database: DatabaseQueue
@@ -27,8 +33,13 @@ final class LogWriter: @unchecked Sendable {
   private var failure: (any Error)?
   private var isClosed = false
   private var isFinished = false
+  /// A `flush` is waiting: take the batch now instead of lingering.
+  private var isFlushRequested = false
   let capacity: Int
   let durability: Durability
+
+  /// How long the writer waits for more commands after the first one of a batch.
+  static let linger: Duration = .milliseconds(1)
 
   init(database: DatabaseQueue, capacity: Int, durability: Durability) {
     self.database = database
@@ -46,13 +57,19 @@ final class LogWriter: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     while queue.count >= capacity, !isClosed, failure == nil {
+      isFlushRequested = true
+      condition.broadcast()
       condition.wait()
     }
     if let failure { throw failure }
     guard !isClosed else { throw LogError.closed }
     queue.append(command)
     enqueued += 1
-    condition.broadcast()
+    // Wake the writer when it may be idle (the queue was empty), when it should stop lingering
+    // (half full), or when this send waits for its commit.
+    if queue.count == 1 || queue.count == capacity / 2 || durability == .everyAction {
+      condition.broadcast()
+    }
     if durability == .everyAction {
       let target = enqueued
       while committed < target, failure == nil { condition.wait() }
@@ -65,6 +82,10 @@ final class LogWriter: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     let target = enqueued
+    if committed < target {
+      isFlushRequested = true
+      condition.broadcast()
+    }
     while committed < target, failure == nil, !isFinished {
       condition.wait()
     }
@@ -82,6 +103,18 @@ final class LogWriter: @unchecked Sendable {
     if let failure { throw failure }
   }
 
+  /// With the condition locked and commands queued: waits up to ``linger`` for more, unless
+  /// the batch is wanted now.
+  private func lingerForMoreCommands() {
+    guard durability == .buffered else { return }
+    let linger = Self.linger.components
+    let seconds = Double(linger.seconds) + Double(linger.attoseconds) * 1e-18
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    while !isClosed, !isFlushRequested, queue.count < capacity / 2,
+      condition.wait(until: deadline)
+    {}
+  }
+
   private func run() {
     var context = LogWriteContext(encoder: JSONFragmentEncoder())
     while true {
@@ -93,6 +126,8 @@ final class LogWriter: @unchecked Sendable {
         condition.unlock()
         return
       }
+      lingerForMoreCommands()
+      isFlushRequested = false
       let batch = queue
       queue.removeAll(keepingCapacity: true)
       condition.broadcast()
