@@ -1,5 +1,6 @@
 import Foundation
 import ReducerKit
+import ReducerKitDebug
 import ReducerKitSamples
 import Testing
 
@@ -150,5 +151,36 @@ import Testing
 
         """
     )
+  }
+
+  @Test func jsonLinesHoldEachActionsPatch() async throws {
+    let log = try await RecordedLog.shelf()
+    let result = try log.run(["changes", "--from", "6", "--to", "8", "--json"])
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(
+      result.stdout == #"""
+        {"effectID":null,"index":6,"label":"Shelf.Action.load","parentIndex":null,"patch":[],\#
+        "source":"send"}
+        {"effectID":1,"index":7,"label":"Shelf.Action.loaded(42)","parentIndex":6,\#
+        "patch":[{"old":1,"op":"replace","path":"/count","value":42}],"source":"effect"}
+        {"effectID":null,"index":8,"label":"Shelf.Action.retitleBook(\n  1,\n  \"Emma 2\"\n)",\#
+        "parentIndex":null,"patch":[{"old":{"isRead":false,"title":"Emma"},"op":"replace",\#
+        "path":"/books/1","value":{"isRead":false,"title":"Emma 2"}}],"source":"send"}
+
+        """#
+    )
+    // Applying the patches one after the other goes from state to state.
+    var state = try JSONValue(parsing: try log.run(["state", "--at", "0", "--json"]).stdout)
+    let all = try log.run(["changes", "--json"]).stdout.split(separator: "\n")
+    #expect(all.count == 12)
+    for line in all {
+      let change = try JSONValue(parsing: String(line))
+      let patch = try #require(change["patch"])
+      try state.apply(try JSONPatchOperation.operations(parsing: patch.serialized()))
+    }
+    let last = try JSONValue(parsing: try log.run(["state", "--at", "12", "--json"]).stdout)
+    #expect(state == last)
+    #expect(try log.run(["changes", "--from", "1", "--to", "1", "--json"]).stdout.hasPrefix("{"))
   }
 }
