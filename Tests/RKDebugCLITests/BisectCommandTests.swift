@@ -97,6 +97,44 @@ import Testing
     #expect(run.stderr.hasPrefix("rkdebug: error: --where 'count >=': "))
   }
 
+  @Test func whereRefusesUnknownNamesBeforeSearching() async throws {
+    let log = try await RecordedLog.shelf()
+    let before = try log.fingerprint()
+    // `&&` never evaluates the misspelt name, and `note` is nil in the first and last
+    // states: without checking the names first, this would read "never holds".
+    for (expression, message) in [
+      (
+        #"count > 100 && noet == "hello""#,
+        "no 'noet' in any state of session 1; did you mean 'note'?"
+      ),
+      (
+        #"count > 100 && books[0].titel == "Dune""#,
+        "no 'titel' in any state of session 1; did you mean 'title'?"
+      ),
+    ] {
+      let run = try log.run(["bisect", "--where", expression])
+      #expect(run.status == 1)
+      #expect(run.stdout == "")
+      #expect(run.stderrLines == ["rkdebug: error: \(message)"], "\(expression)")
+    }
+    // The same message as `history` gives for the same name.
+    let history = try log.run(["history", "--path", "noet"])
+    #expect(
+      history.stderrLines == [
+        "rkdebug: error: no 'noet' in any state of session 1; did you mean 'note'?"
+      ]
+    )
+    // A name only the states in the middle have is no typo, nor is one near no name (an
+    // optional that stayed nil has no member in any state).
+    let unknown = try log.run(["bisect", "--where", "colour != nil"])
+    #expect(unknown.status == 0, "\(unknown.stderr)")
+    #expect(unknown.stdout.hasPrefix("colour != nil never holds"))
+    let middle = try log.run(["bisect", "--where", #"count > 100 || note == "hello""#])
+    #expect(middle.status == 0, "\(middle.stderr)")
+    #expect(middle.stdout.hasPrefix(#"count > 100 || note == "hello" never holds"#))
+    #expect(try log.fingerprint() == before)
+  }
+
   @Test func runFollowsGitBisectRun() throws {
     let scratch = try TemporaryDirectory()
     try recordCounter(increments: 40, in: scratch)

@@ -12,7 +12,8 @@ struct BisectCommand: AsyncParsableCommand {
       --where EXPR finds the first index whose state satisfies EXPR (a predicate such as \
       'todos.count > 3' or 'fact != nil'), assuming that once it holds it keeps holding: a \
       binary search that rebuilds O(log n) states. It says so when EXPR never holds, or \
-      already holds in the initial state.
+      already holds in the initial state. A name in EXPR that no state of the session has, \
+      but that is close to one that does, is refused as a typo before the search.
 
       --run CMD works like 'git bisect run': CMD runs under /bin/sh with the state's JSON on \
       standard input (and RKDEBUG_INDEX, RKDEBUG_SESSION in its environment); exit status 0 \
@@ -92,6 +93,8 @@ struct BisectCommand: AsyncParsableCommand {
     } catch {
       throw RKDebugError("--where '\(text)': \(error)")
     }
+    // A misspelt name would read as nil at every index probed: refuse it before searching.
+    try SessionKeys.validateTypos(in: predicate.paths, of: reader)
     var bisector = Bisector(last: reader.actionCount)
     let outcome = try bisector.search { index in
       try predicate.evaluate(in: reader.stateJSON(at: index)) ? .bad : .good

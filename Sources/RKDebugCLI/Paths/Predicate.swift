@@ -45,6 +45,9 @@ public struct Predicate: Hashable, Sendable, CustomStringConvertible {
   /// The text it was parsed from.
   public var description: String { text }
 
+  /// The paths the predicate reads, in the order they are written.
+  public var paths: [ValuePath] { expression.paths }
+
   /// The value of an expression: the value of a path or literal, or a Boolean.
   private func value(
     of expression: PredicateExpression, in state: JSONValue

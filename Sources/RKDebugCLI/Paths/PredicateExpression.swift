@@ -41,3 +41,16 @@ extension PredicateExpression: CustomStringConvertible {
     }
   }
 }
+
+extension PredicateExpression {
+  /// The paths the expression reads, in the order they are written.
+  var paths: [ValuePath] {
+    switch self {
+    case .literal: return []
+    case let .path(path, _): return [path]
+    case let .not(operand): return operand.paths
+    case let .and(lhs, rhs), let .or(lhs, rhs), let .comparison(_, lhs, rhs, _):
+      return lhs.paths + rhs.paths
+    }
+  }
+}

@@ -30,6 +30,49 @@ struct SessionKeys {
     self.names = names
   }
 
+  /// The names in `states`.
+  init(states: [JSONValue]) {
+    var names = Set<String>()
+    for state in states { Self.collect(state, into: &names) }
+    self.names = names
+  }
+
+  /// Throws for the first property name of `paths` that no state of `reader`'s session has
+  /// but that is near one that exists, a typo, with the message of ``validate(_:session:)``:
+  /// `no 'titel' in any state of session 3; did you mean 'title'?`.
+  ///
+  /// For predicates (`bisect --where`, the stepper's `until`), which read a name no state has
+  /// as `nil`: without this, a misspelt name makes a predicate quietly false (or true) at every
+  /// index. A name near no existing one is let through, because it may be an optional that
+  /// stayed `nil` for the whole session (synthesized `Codable` leaves it out of the JSON).
+  ///
+  /// The names of the initial and last states are checked first; the patches are read only
+  /// when a name is in neither.
+  static func validateTypos(in paths: [ValuePath], of reader: SessionReader) throws {
+    func unknownNames(among names: Set<String>) -> [String] {
+      paths.flatMap { path in
+        path.components.compactMap { component -> String? in
+          guard case let .key(name) = component, name != "count", !names.contains(name)
+          else { return nil }
+          return name
+        }
+      }
+    }
+    let ends = SessionKeys(
+      states: [try reader.stateJSON(at: 0), try reader.stateJSON(at: reader.actionCount)]
+    )
+    guard !unknownNames(among: ends.names).isEmpty else { return }
+    let keys = try SessionKeys(reader: reader)
+    for name in unknownNames(among: keys.names) {
+      if let suggestion = EditDistance.suggestion(for: name, among: keys.names) {
+        throw PathEvaluationError(
+          "no '\(name)' in any state of session \(reader.session.id); did you mean "
+            + "'\(suggestion)'?"
+        )
+      }
+    }
+  }
+
   /// Throws for the first property name of `path` that no state of the session has, naming
   /// the nearest one that exists: `no 'titel' in any state of session 3; did you mean
   /// 'title'?`. `count` is always allowed (it is the length of arrays and strings).

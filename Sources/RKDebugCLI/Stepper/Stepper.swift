@@ -143,6 +143,8 @@ final class Stepper {
   private func runUntil(_ text: String) throws {
     let predicate = try Predicate(parsing: text)
     let start = cursor
+    try SessionKeys.validateTypos(in: predicate.paths, of: reader)
+    _ = try reader.stateJSON(at: start)  // Leave the reader's cache where the cursor is.
     var index = cursor
     while index < count {
       index += 1
