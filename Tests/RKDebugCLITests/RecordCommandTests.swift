@@ -31,6 +31,55 @@ import Testing
     #expect(one.session.endedAt != nil)
   }
 
+  @Test func reportsItsOwnSessionWhileAnotherProcessRecordsIntoTheSameLog() throws {
+    let scratch = try TemporaryDirectory()
+    // With --real-time each delayed increment takes a second; every-action commits the
+    // session with its first action, so the other process's session is the newer one.
+    let slowActions = try scratch.write(
+      """
+      {"increment":{}}
+      {"delayedIncrementButtonTapped":{}}
+      {"delayedIncrementButtonTapped":{}}
+      """,
+      to: "slow.jsonl"
+    )
+    let slow = try RKDebugProcess.start(
+      [
+        "record", "--feature", "counter", "--actions", slowActions, "--real-time",
+        "--durability", "every-action", "--json",
+      ],
+      in: scratch.url
+    )
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(10)
+    while clock.now < deadline {
+      let sessions = try RKDebugProcess.run(["sessions", "--json"], in: scratch.url)
+      if sessions.status == 0, !sessions.stdout.isEmpty { break }
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    let quick = try RKDebugProcess.run(
+      ["record", "--feature", "counter", "--actions", "-", "--json"], in: scratch.url,
+      stdin: "{\"decrement\":{}}\n"
+    )
+    let slowResult = try slow.wait()
+    #expect(quick.status == 0, "\(quick.stderr)")
+    #expect(slowResult.status == 0, "\(slowResult.stderr)")
+    #expect(
+      quick.stdout == """
+        {"actions":1,"db":"rkdebug.sqlite","effects":0,"feature":"counter","fromEffects":0,\
+        "sent":1,"session":2}
+
+        """
+    )
+    #expect(
+      slowResult.stdout == """
+        {"actions":5,"db":"rkdebug.sqlite","effects":2,"feature":"counter","fromEffects":2,\
+        "sent":3,"session":1}
+
+        """
+    )
+  }
+
   @Test func seedsMatchTheSamplesGenerator() {
     var cli = SeededGenerator(seed: 9)
     var sample = SplitMix64(seed: 9)

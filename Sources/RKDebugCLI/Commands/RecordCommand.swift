@@ -128,16 +128,17 @@ struct RecordCommand: AsyncParsableCommand {
     let path = logOptions.logPath
     let durability = durability.durability
     let options = RecordOptions(realTime: realTime, snapshotInterval: snapshotInterval)
-    let sent = try await feature.erased.record(input, options: options) {
+    let outcome = try await feature.erased.record(input, options: options) {
       try ActionLog(path: path, durability: durability)
     }
+    // By its uuid: another process recording into the same log may have the newest session.
+    let uuid = outcome.sessionUUID.uuidString
     guard
-      let session = try ActionLog.readOnly(path: path).sessions()
-        .last(where: { $0.feature == feature.name })
+      let session = try ActionLog.readOnly(path: path).sessions().first(where: { $0.uuid == uuid })
     else {
       throw RKDebugError("the session was not found in '\(path)' after recording")
     }
-    print(summary(of: session, sent: sent, path: path))
+    print(summary(of: session, sent: outcome.sent, path: path))
   }
 
   /// The actions to send: decoded lines of the file (or standard input), or a random run.

@@ -18,11 +18,11 @@ protocol ErasedFeature: Sendable {
   /// Action lines are all decoded before the log is opened, so a malformed line leaves the log
   /// untouched.
   ///
-  /// - Returns: How many actions were sent (actions emitted by effects come on top).
+  /// - Returns: The recorded session's uuid and how many actions were sent.
   @MainActor
   func record(
     _ input: RecordInput, options: RecordOptions, openLog: () throws -> ActionLog
-  ) async throws -> Int
+  ) async throws -> RecordingOutcome
 
   /// A replay of `reader`'s session through the feature's current reducer, which runs on an
   /// immediate clock (its effects are never run).

@@ -17,7 +17,7 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
   @MainActor
   func record(
     _ input: RecordInput, options: RecordOptions, openLog: () throws -> ActionLog
-  ) async throws -> Int {
+  ) async throws -> RecordingOutcome {
     var decoded: [R.Action] = []
     switch input {
     case .lines(let lines, let source):
@@ -49,7 +49,7 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
       }
     }
     try log.close()
-    return sent
+    return RecordingOutcome(sessionUUID: reducer.sessionUUID, sent: sent)
   }
 
   /// Sends one action and waits until every effect it started, and every effect those effects'

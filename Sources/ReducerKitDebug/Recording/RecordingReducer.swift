@@ -43,6 +43,19 @@ where Base.State: ObservableStateProtocol & Codable, Base.Action: Codable & Send
   let base: Base
   let session: RecordingSession
 
+  /// The globally unique id of the session this reducer records: the `uuid` of its row in the
+  /// log (``LoggedSession/uuid``), which exists once the first action is recorded.
+  ///
+  /// Several processes may record into one log at once, so the newest session of a log is not
+  /// necessarily this one; find this one by its uuid:
+  ///
+  /// ```swift
+  /// let reducer = Counter().recording(to: log)
+  /// …
+  /// let session = try log.sessions().first { $0.uuid == reducer.sessionUUID.uuidString }
+  /// ```
+  public var sessionUUID: UUID { session.uuid }
+
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let emitters = EffectContext.emitters
     let wallTime = Date()
