@@ -109,6 +109,38 @@ import Testing
     #expect(try log.fingerprint() == before)
   }
 
+  @Test func sessionUnderTheReducersTypeNameFindsItsFeatureByItsTypes() async throws {
+    // A recorder given no name (as a TestStore recording to REDUCERKIT_RECORD_DIR, or an
+    // app's own `recording(to:)`) lists the session under the reducer's type name.
+    let printed = PrintedChanges()
+    let log = try await RecordedLog.make { log in
+      try await log.record(
+        Todos(environment: .immediate)._printChanges(printed.printer()),
+        initialState: Todos.State(),
+        actions: [
+          .addTodoButtonTapped, .todos(.element(id: UUID(0), action: .titleChanged("Milk"))),
+          .filterPicked(.completed),
+        ],
+        feature: nil
+      )
+    }
+    let session = try JSONValue(parsing: try log.run(["sessions", "--json"]).stdout)
+    #expect(session["feature"] != .string(Todos.name))
+    let before = try log.fingerprint()
+
+    let replay = try log.run(["replay"])
+    #expect(replay.status == 0, "\(replay.stderr)")
+    #expect(replay.stdout.contains("every state matches the log"))
+    let divergence = try log.run(["bisect", "--divergence"])
+    #expect(divergence.status == 0, "\(divergence.stderr)")
+    #expect(divergence.stdout.hasPrefix("the current reducer agrees with all 3 actions"))
+    // The typed changes, byte-identical to the live _printChanges().
+    let changes = try log.run(["changes"])
+    #expect(changes.stderr == "")
+    #expect(changes.stdout == printed.output)
+    #expect(try log.fingerprint() == before)
+  }
+
   @Test func actionsThatNoLongerDecode() async throws {
     let log = try await RecordedLog.make { log in
       try await log.record(

@@ -134,7 +134,7 @@ struct BisectCommand: AsyncParsableCommand {
 
   private func findDivergence(_ reader: SessionReader) throws {
     let session = reader.session
-    let feature = try FeatureRegistry.feature(forSession: session.id, named: session.feature)
+    let feature = try FeatureRegistry.feature(forSession: session)
     let replayer = try feature.erased.replayer(for: reader)
     for warning in replayer.warnings {
       print("rkdebug: warning: \(warning)", to: &StandardError.stream)

@@ -10,8 +10,10 @@ struct ReplayCommand: AsyncParsableCommand {
     abstract: "Replay a session through the current reducer and check every state.",
     discussion: """
       Starts from the recorded initial state and reduces every logged action, in order, with \
-      the current reducer of the session's feature (which this rkdebug must register). \
-      Effects are not run: the actions they emitted are in the log and are replayed at their \
+      the current reducer of the session's feature, which this rkdebug must register: the \
+      feature registered under the session's feature name, or else the one feature with the \
+      session's state and action types (a session recorded without a name, by a TestStore \
+      for example, is listed under the reducer's type name). Effects are not run: the actions they emitted are in the log and are replayed at their \
       own index. After each action the replayed state is checked against the recorded one; \
       the first divergence is printed with a diff of the recorded (-) and replayed (+) state, \
       and the exit status is 1.
@@ -80,7 +82,7 @@ struct ReplayCommand: AsyncParsableCommand {
   func run() async throws {
     let reader = try sessionOptions.reader()
     let session = reader.session
-    let feature = try FeatureRegistry.feature(forSession: session.id, named: session.feature)
+    let feature = try FeatureRegistry.feature(forSession: session)
     let replayer = try feature.erased.replayer(for: reader)
     for warning in replayer.warnings {
       print("rkdebug: warning: \(warning)", to: &StandardError.stream)

@@ -28,9 +28,10 @@ struct ChangeText {
   /// Why the typed rendering failed the first time it did, for one warning.
   private(set) var typedFailure: String?
 
-  /// The renderer for `session`: typed when its feature is registered.
+  /// The renderer for `session`: typed when its feature is registered (by name, or by its
+  /// types for a session recorded under the reducer's type name).
   init(session: LoggedSession) {
-    feature = FeatureRegistry.feature(named: session.feature)
+    feature = FeatureRegistry.feature(for: session)
     renderer = JSONDiffRenderer(stateTypeName: session.stateType)
   }
 
