@@ -69,7 +69,9 @@ import Testing
     #expect(run.status == 0, "\(run.stderr)")
     #expect(
       run.stdout == """
-        {"expression":"fact == nil","mode":"where","probes":1,"result":"initial"}
+        {"changes":null,"command":null,"divergence":null,"effectID":null,\
+        "expression":"fact == nil","index":null,"label":null,"mode":"where","parentIndex":null,\
+        "patch":null,"probes":1,"result":"initial","source":null}
 
         """
     )

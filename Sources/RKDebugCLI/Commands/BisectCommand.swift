@@ -239,14 +239,19 @@ struct BisectCommand: AsyncParsableCommand {
       + action.singleLineLabel
   }
 
+  /// The `--json` object (docs/cli-json.md): every member is present, `null` when it does not
+  /// apply.
   private func json(
     mode: String, subject: String?, result: String, probes: Int, action: LoggedAction? = nil,
     changes: String? = nil
   ) -> JSONValue {
     var members: [String: JSONValue] = [
       "mode": .string(mode), "result": .string(result), "probes": JSONValue(probes),
+      "expression": mode == "where" ? .optional(subject, JSONValue.string) : .null,
+      "command": mode == "run" ? .optional(subject, JSONValue.string) : .null,
+      "index": .null, "label": .null, "source": .null, "effectID": .null,
+      "parentIndex": .null, "patch": .null, "changes": .null, "divergence": .null,
     ]
-    if let subject { members[mode == "where" ? "expression" : "command"] = .string(subject) }
     if let action {
       members["index"] = JSONValue(action.index)
       members["label"] = .string(action.label)
