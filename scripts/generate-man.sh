@@ -6,18 +6,23 @@
 # package's products (in debug, to reuse the usual build) and runs
 # `rkdebug --experimental-dump-help`; blank lines become `.Pp` so `man` renders the page
 # without warnings.
+#
+# SWIFT_SCRATCH_PATH names the build folder to use (`swift package --scratch-path`), for a
+# build kept apart from the default `.build`.
 set -eu
 cd "$(dirname "$0")/.."
 output="${1:-man/rkdebug.1}"
 date="2026-11-22"
+scratch="${SWIFT_SCRATCH_PATH:-.build}"
 
 # Remove an earlier page so the one found below is this run's.
-find .build/plugins -path '*GenerateManual*' -name rkdebug.1 -exec rm -f {} + 2>/dev/null || true
-swift package plugin generate-manual --configuration debug --date "$date" --section 1 \
-  >/dev/null
-page=$(find .build/plugins -path '*GenerateManual*' -name rkdebug.1 | head -n 1)
+find "$scratch/plugins" -path '*GenerateManual*' -name rkdebug.1 -exec rm -f {} + 2>/dev/null \
+  || true
+swift package --scratch-path "$scratch" plugin generate-manual --configuration debug \
+  --date "$date" --section 1 >/dev/null
+page=$(find "$scratch/plugins" -path '*GenerateManual*' -name rkdebug.1 | head -n 1)
 if [ -z "$page" ]; then
-  echo "generate-man: the plugin wrote no rkdebug.1 under .build/plugins/GenerateManual" >&2
+  echo "generate-man: the plugin wrote no rkdebug.1 under $scratch/plugins/GenerateManual" >&2
   exit 1
 fi
 mkdir -p "$(dirname "$output")"
