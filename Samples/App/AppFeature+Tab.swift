@@ -36,7 +36,7 @@ extension AppFeature {
 
     /// What can happen in the main area.
     @CasePathable
-    public enum Action: Equatable, Codable, Sendable {
+    public enum Action: Hashable, Codable, Sendable {
       /// The user picked a screen; picking the one shown does nothing.
       case selected(Kind)
       /// An action of the to-do list, while it is shown.

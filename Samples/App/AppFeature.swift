@@ -48,7 +48,7 @@ public struct AppFeature: Reducer {
 
   /// What can happen in the app.
   @CasePathable
-  public enum Action: Equatable, Codable, Sendable {
+  public enum Action: Hashable, Codable, Sendable {
     /// An action of the counter.
     case counter(Counter.Action)
     /// An action of the main area.

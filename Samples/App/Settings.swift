@@ -39,7 +39,7 @@ public struct Settings: Reducer {
 
   /// What can happen to the settings.
   @CasePathable
-  public enum Action: Equatable, Codable, Sendable {
+  public enum Action: Hashable, Codable, Sendable {
     /// The display name was edited.
     case displayNameChanged(String)
     /// The notifications switch was flipped.

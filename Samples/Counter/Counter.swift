@@ -52,7 +52,7 @@ public struct Counter: Reducer {
 
   /// What can happen to a counter.
   @CasePathable
-  public enum Action: Equatable, Codable, Sendable {
+  public enum Action: Hashable, Codable, Sendable {
     /// Adds one.
     case increment
     /// Subtracts one.

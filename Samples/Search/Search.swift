@@ -48,7 +48,7 @@ public struct Search: Reducer {
 
   /// What can happen to the search.
   @CasePathable
-  public enum Action: Equatable, Codable, Sendable {
+  public enum Action: Hashable, Codable, Sendable {
     /// The text in the search field changed.
     case queryChanged(String)
     /// The client's results for the current query (sent by the debounced effect).

@@ -27,7 +27,7 @@ public struct Todo: Reducer {
 
   /// What can happen to a to-do item.
   @CasePathable
-  public enum Action: Equatable, Codable, Sendable {
+  public enum Action: Hashable, Codable, Sendable {
     /// The check box was tapped: toggles ``State/isComplete``.
     case checkBoxToggled
     /// The title was edited.

@@ -43,7 +43,7 @@ public struct Todos: Reducer {
 
   /// What can happen to the list.
   @CasePathable
-  public enum Action: Equatable, Codable, Sendable {
+  public enum Action: Hashable, Codable, Sendable {
     /// Inserts an empty row at the top.
     case addTodoButtonTapped
     /// Removes every completed row.

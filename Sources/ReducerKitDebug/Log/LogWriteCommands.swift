@@ -58,10 +58,9 @@ struct ActionCommand<Action: Encodable & Sendable>: LogWriteCommand {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     )
-    let json = try context.encoder.string(action)
-    let label = context.labels.label(forJSON: json) { String(customDumping: action) }
+    let texts = try context.actionTexts.texts(for: action, using: context.encoder)
     try statement.execute(arguments: [
-      key.rowID, index, json, label,
+      key.rowID, index, texts.json, texts.label,
       effectID == nil ? "send" : "effect", effectID, parentIndex, time.timeIntervalSince1970,
       Int64(clamping: durationNanos), try changes.json(using: context.encoder),
     ])

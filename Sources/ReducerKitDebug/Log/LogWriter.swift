@@ -7,10 +7,10 @@ protocol LogWriteCommand: Sendable {
   func write(_ db: Database, _ context: inout LogWriteContext) throws
 }
 
-/// What commands share on the writer thread: the JSON encoder and the action label cache.
+/// What commands share on the writer thread: the JSON encoder and the action text cache.
 struct LogWriteContext {
   let encoder: JSONFragmentEncoder
-  var labels = ActionLabelCache()
+  var actionTexts = ActionTextCache()
 }
 
 /// Writes log commands from a background thread in batched transactions.
