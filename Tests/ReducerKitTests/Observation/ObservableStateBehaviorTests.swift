@@ -119,13 +119,14 @@ private struct AlreadyConforming: ObservableStateProtocol {
   }
 
   @Test func observablePropertiesUseSwiftNames() {
+    // The observed properties, then `cache`: ignored by the store, listed for the recorder.
     #expect(
       Parent._$observableProperties.map(\.name) == [
-        "count", "id", "child", "formatter", "default", "first", "second", "observed",
+        "count", "id", "child", "formatter", "default", "first", "second", "observed", "cache",
       ]
     )
     #expect(
-      Parent._$observableProperties.map(\.keyPath) == Parent._$observableKeyPaths
+      Parent._$observableProperties.map(\.keyPath) == Parent._$observableKeyPaths + [\.cache]
     )
     let old = Parent(id: 1)
     var new = old
