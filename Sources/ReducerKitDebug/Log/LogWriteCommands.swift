@@ -39,7 +39,8 @@ struct SessionCommand<State: Encodable & Sendable>: LogWriteCommand {
   }
 }
 
-/// Inserts one action with its patch.
+/// Inserts one action with its patch, in the compact rows of schema 2 (see
+/// ``LogSchema/compactActions``).
 struct ActionCommand<Action: Encodable & Sendable>: LogWriteCommand {
   let key: SessionKey
   let index: Int
@@ -47,23 +48,42 @@ struct ActionCommand<Action: Encodable & Sendable>: LogWriteCommand {
   let effectID: Int?
   let parentIndex: Int?
   let time: Date
+  /// When the session started: the row stores `time` as microseconds since then.
+  let sessionStart: Date
   let durationNanos: UInt64
   let changes: [PendingChange]
 
   func write(_ db: Database, _ context: inout LogWriteContext) throws {
-    let statement = try db.cachedStatement(
+    let text = try context.actionTexts.text(for: action, using: context.encoder) {
+      json, label in try ActionTextRow.id(json: json, label: label, in: db)
+    }
+    try db.cachedStatement(
       sql: """
-        INSERT INTO action (session_id, idx, json, label, source, effect_id, parent_idx, time,
-          duration_ns, patch)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO action_entry (session_id, idx, text_id, effect_id, parent_idx, time_us,
+          duration_ns, ops)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """
-    )
-    let texts = try context.actionTexts.texts(for: action, using: context.encoder)
-    try statement.execute(arguments: [
-      key.rowID, index, texts.json, texts.label,
-      effectID == nil ? "send" : "effect", effectID, parentIndex, time.timeIntervalSince1970,
-      Int64(clamping: durationNanos), try changes.json(using: context.encoder),
+    ).execute(arguments: [
+      key.rowID, index, text.id, effectID, parentIndex,
+      Int64((time.timeIntervalSince(sessionStart) * 1_000_000).rounded()),
+      Int64(clamping: durationNanos), try changes.compactJSON(using: context.encoder),
     ])
+  }
+}
+
+/// The `action_text` table: each distinct action JSON and label, stored once.
+enum ActionTextRow {
+  /// The id of the row holding `json` and `label`, inserting it when missing.
+  static func id(json: String, label: String, in db: Database) throws -> Int64 {
+    try db.cachedStatement(sql: "INSERT OR IGNORE INTO action_text (json, label) VALUES (?, ?)")
+      .execute(arguments: [json, label])
+    guard
+      let id = try Int64.fetchOne(
+        db.cachedStatement(sql: "SELECT id FROM action_text WHERE json = ? AND label = ?"),
+        arguments: [json, label]
+      )
+    else { throw LogError.corrupt("an action text just written cannot be read back") }
+    return id
   }
 }
 

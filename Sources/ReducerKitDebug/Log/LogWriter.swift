@@ -141,6 +141,8 @@ final class LogWriter: @unchecked Sendable {
         }
       } catch {
         batchFailure = error
+        // The transaction rolled back the action texts it inserted.
+        context.actionTexts.removeAll()
       }
 
       condition.lock()

@@ -57,10 +57,29 @@ extension PendingChange {
   }
 }
 
+extension PendingChange {
+  /// The operation in the log's compact form (see ``LogSchema/compactActions``):
+  /// `["=",path,value,old]`, `["+",path,value]` or `["-",path,old]`, or the RFC 6902 object when
+  /// it has no such form.
+  func compactJSON(using encoder: JSONFragmentEncoder) throws -> String {
+    switch (operation, value, oldValue) {
+    case let (.replace, value?, old?):
+      return try "[\"=\"," + encoder.string(pointer) + "," + encoder.string(any: value) + ","
+        + encoder.string(any: old) + "]"
+    case let (.add, value?, nil):
+      return try "[\"+\"," + encoder.string(pointer) + "," + encoder.string(any: value) + "]"
+    case let (.remove, nil, old?):
+      return try "[\"-\"," + encoder.string(pointer) + "," + encoder.string(any: old) + "]"
+    default:
+      return try json(using: encoder)
+    }
+  }
+}
+
 extension [PendingChange] {
-  /// The patch as a JSON array of operations.
-  func json(using encoder: JSONFragmentEncoder) throws -> String {
+  /// The patch as a JSON array of compact operations.
+  func compactJSON(using encoder: JSONFragmentEncoder) throws -> String {
     guard !isEmpty else { return "[]" }
-    return try "[" + map { try $0.json(using: encoder) }.joined(separator: ",") + "]"
+    return try "[" + map { try $0.compactJSON(using: encoder) }.joined(separator: ",") + "]"
   }
 }

@@ -66,7 +66,8 @@ final class RecordingSession: Sendable {
         ActionCommand(
           key: key, index: index, action: action,
           effectID: source?.effectID, parentIndex: source?.actionIndex,
-          time: wallTime, durationNanos: durationNanos, changes: changes
+          time: wallTime, sessionStart: startedAt, durationNanos: durationNanos,
+          changes: changes
         )
       )
       if index % snapshotInterval == 0 {

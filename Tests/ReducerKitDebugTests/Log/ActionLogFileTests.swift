@@ -38,7 +38,7 @@ import Testing
     }
     #expect(journal == "wal")
     #expect(applicationID == 0x524B_4442)
-    #expect(userVersion == 1)
+    #expect(userVersion == 2)
     #expect(snapshots == [0, 10, 20, 25])
     #expect(endedAt != nil)
   }
@@ -82,7 +82,7 @@ import Testing
     try db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA user_version = 99") }
     try db.close()
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
-    #expect(throws: LogError.newerSchema(path: path, found: 99, supported: 1)) {
+    #expect(throws: LogError.newerSchema(path: path, found: 99, supported: 2)) {
       try ActionLog(path: path)
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)

@@ -5,7 +5,8 @@ import Testing
 @testable import ReducerKitDebug
 
 /// Cached texts must be exactly the texts of the action asked for, whether the action type is
-/// `Hashable` (looked up by value) or not (label looked up by JSON).
+/// `Hashable` (looked up by value) or not (looked up by JSON), and each distinct text is
+/// interned once.
 @Suite struct ActionTextCacheTests {
   enum Tap: Hashable, Codable {
     case plus
@@ -19,35 +20,59 @@ import Testing
     case stop
   }
 
-  @Test func hashableActionsGetTheTextsOfAnEqualAction() throws {
-    var cache = ActionTextCache()
-    let encoder = JSONFragmentEncoder()
-    let actions: [Tap] = [.plus, .set(1), .plus, .set(2), .set(1), .rename(title: "a\"b"), .plus]
-    for _ in 0..<2 {
-      for action in actions {
-        let texts = try cache.texts(for: action, using: encoder)
-        #expect(texts.json == (try encoder.string(action)))
-        #expect(texts.label == String(customDumping: action))
-      }
+  /// Hands out ids like the `action_text` table: one per distinct JSON and label.
+  final class Interner {
+    var ids: [String: Int64] = [:]
+    var calls = 0
+
+    func id(json: String, label: String) -> Int64 {
+      calls += 1
+      if let id = ids[json + "\u{0}" + label] { return id }
+      let id = Int64(ids.count + 1)
+      ids[json + "\u{0}" + label] = id
+      return id
     }
   }
 
-  @Test func otherActionsAreLabelledByTheirJSON() throws {
+  @Test func hashableActionsGetTheTextsOfAnEqualAction() throws {
     var cache = ActionTextCache()
     let encoder = JSONFragmentEncoder()
-    for action in [Step.forward(1.5), .stop, .forward(2), .forward(1.5), .stop] {
-      let texts = try cache.texts(for: action, using: encoder)
-      #expect(texts.json == (try encoder.string(action)))
-      #expect(texts.label == String(customDumping: action))
+    let interner = Interner()
+    let actions: [Tap] = [.plus, .set(1), .plus, .set(2), .set(1), .rename(title: "a\"b"), .plus]
+    for _ in 0..<2 {
+      for action in actions {
+        let text = try cache.text(for: action, using: encoder, intern: interner.id)
+        #expect(text.json == (try encoder.string(action)))
+        #expect(text.label == String(customDumping: action))
+        #expect(text.id == interner.id(json: text.json, label: text.label))
+      }
     }
+    // Once per distinct action for the cache (the checks above add one call per action).
+    #expect(interner.calls == 4 + 2 * actions.count)
+  }
+
+  @Test func otherActionsAreLookedUpByTheirJSON() throws {
+    var cache = ActionTextCache()
+    let encoder = JSONFragmentEncoder()
+    let interner = Interner()
+    for action in [Step.forward(1.5), .stop, .forward(2), .forward(1.5), .stop] {
+      let text = try cache.text(for: action, using: encoder, intern: interner.id)
+      #expect(text.json == (try encoder.string(action)))
+      #expect(text.label == String(customDumping: action))
+    }
+    #expect(interner.calls == 3)
   }
 
   @Test func theCacheStartsOverWhenFull() throws {
     var cache = ActionTextCache()
     let encoder = JSONFragmentEncoder()
+    let interner = Interner()
     for value in 0..<(ActionTextCache.capacity + 10) {
-      #expect(try cache.texts(for: Tap.set(value), using: encoder).json == #"{"set":{"_0":\#(value)}}"#)
+      let text = try cache.text(for: Tap.set(value), using: encoder, intern: interner.id)
+      #expect(text.json == #"{"set":{"_0":\#(value)}}"#)
     }
-    #expect(try cache.texts(for: Tap.set(3), using: encoder).json == #"{"set":{"_0":3}}"#)
+    let text = try cache.text(for: Tap.set(3), using: encoder, intern: interner.id)
+    #expect(text.json == #"{"set":{"_0":3}}"#)
+    #expect(text.id == 4)
   }
 }
