@@ -54,7 +54,10 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and
-  /// ``finish(timeout:fileID:filePath:line:column:)`` wait in real time by default: one second.
+  /// ``finish(timeout:fileID:filePath:line:column:)`` wait in real time by default: five
+  /// seconds. (TCA waits one; test runners here run suites in parallel on one shared main
+  /// actor, where an effect can take longer than that to be scheduled. Only a failing
+  /// assertion waits the whole time.)
   public var timeout: Duration {
     get { core.timeout }
     set { core.timeout = newValue }

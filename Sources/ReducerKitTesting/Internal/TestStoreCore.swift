@@ -37,7 +37,7 @@ final class TestStoreCore<State: Equatable, Action> {
   var exhaustivity: Exhaustivity = .on {
     didSet { checks.setExhaustivity(exhaustivity) }
   }
-  var timeout: Duration = .seconds(1)
+  var timeout: Duration = .seconds(5)
   /// Where the store was made.
   let creation: TestLocation
   /// The last `send` or `receive` in the file that made the store: where unasserted actions
