@@ -55,6 +55,9 @@ extension AppFeature {
       self.environment = environment
     }
 
+    /// Switches screens on ``Action/selected(_:)`` (the new screen starts from its initial
+    /// state) and runs ``Todos`` or ``Settings`` on the screen shown; leaving a screen cancels
+    /// its effects.
     public var body: some ReducerOf<Self> {
       Reduce { state, action in
         switch action {

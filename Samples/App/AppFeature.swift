@@ -71,6 +71,9 @@ public struct AppFeature: Reducer {
     self.environment = environment
   }
 
+  /// The counter and the main area, each through a `Scope`, then the app's own logic, with
+  /// ``Search`` running on the search sheet while it is presented; dismissing the sheet cancels
+  /// its effects.
   public var body: some ReducerOf<Self> {
     Scope(state: \.counter, action: \.counter) {
       Counter(environment: environment.counter)

@@ -53,6 +53,8 @@ public struct Settings: Reducer {
   /// Creates the settings reducer.
   public init() {}
 
+  /// Changes one setting, or all of them for ``Action/resetButtonTapped``; the settings have
+  /// no effects.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case let .displayNameChanged(name):

@@ -87,6 +87,7 @@ public struct Counter: Reducer {
     self.environment = environment
   }
 
+  /// The counter's logic: see ``Action`` for what each action does.
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {

@@ -56,6 +56,7 @@ public enum NumberFactError: Error, Equatable, Sendable, CustomStringConvertible
   /// Facts exist only for numbers from zero up.
   case negativeNumber(Int)
 
+  /// A sentence that says why there is no fact.
   public var description: String {
     switch self {
     case let .negativeNumber(number):

@@ -72,6 +72,8 @@ public struct Search: Reducer {
     self.environment = environment
   }
 
+  /// Searches ``Search/debounce`` after each query change, cancelling the search in flight; an
+  /// empty query clears the results and cancels the search.
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {

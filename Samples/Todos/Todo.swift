@@ -37,6 +37,7 @@ public struct Todo: Reducer {
   /// Creates the row reducer.
   public init() {}
 
+  /// Toggles the completion or sets the title; a row has no effects.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .checkBoxToggled:

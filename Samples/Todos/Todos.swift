@@ -77,6 +77,9 @@ public struct Todos: Reducer {
     self.environment = environment
   }
 
+  /// The list's own logic, then each row's ``Todo`` reducer through `forEach`. Checking a row
+  /// or moving rows schedules ``Action/sortCompletedTodos`` after a delay, cancelling a sort
+  /// already scheduled.
   public var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {

@@ -34,5 +34,6 @@ public struct TestFailure: Sendable, CustomStringConvertible {
     self.column = column
   }
 
+  /// The failure's ``message``.
   public var description: String { message }
 }

@@ -25,6 +25,8 @@ public struct SessionImport: Sendable, Equatable {
     /// `index`.
     public var patch: [JSONPatchOperation]
 
+    /// Creates an action from its logged fields; each parameter sets the property of the same
+    /// name.
     public init(
       index: Int, json: String, label: String, source: ActionSource, time: Date,
       durationNanos: Int64, patch: [JSONPatchOperation]
@@ -58,6 +60,8 @@ public struct SessionImport: Sendable, Equatable {
     /// The error's description, for a failed effect.
     public var error: String?
 
+    /// Creates an effect from its logged fields; each parameter sets the property of the same
+    /// name.
     public init(
       id: Int, actionIndex: Int, kind: String, cancelIDs: [String], startedAt: Date,
       endedAt: Date?, outcome: LoggedEffect.Outcome?, error: String?
@@ -102,6 +106,11 @@ public struct SessionImport: Sendable, Equatable {
   /// The effects.
   public var effects: [Effect]
 
+  /// Creates a session from its logged fields; each parameter sets the property of the same
+  /// name, and `metadata` is an empty object by default.
+  ///
+  /// Nothing is checked here: ``ActionLog/importSession(_:progress:)`` validates the session
+  /// before writing it.
   public init(
     uuid: String, feature: String, stateType: String, actionType: String,
     stateFingerprint: String, actionFingerprint: String, snapshotInterval: Int,

@@ -11,6 +11,8 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
   /// What it found there instead, such as `"'x'"` or `"the end of the input"`.
   public var found: String
 
+  /// Creates an error for a problem at `offset` (`line` and `column`), where the parser
+  /// expected `expected` and found `found`.
   public init(offset: Int, line: Int, column: Int, expected: String, found: String) {
     self.offset = offset
     self.line = line
@@ -19,6 +21,8 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
     self.found = found
   }
 
+  /// The message, as in `invalid JSON at byte 19 (line 3, column 7): expected a JSON value,
+  /// found ','`.
   public var description: String {
     "invalid JSON at byte \(offset) (line \(line), column \(column)): expected \(expected), "
       + "found \(found)"

@@ -37,6 +37,15 @@ public struct JSONPatchError: Error, Hashable, Sendable, CustomStringConvertible
   /// What went wrong.
   public var reason: Reason
 
+  /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - operationIndex: The index of the operation in its patch, from 0; `nil` for a single
+  ///     operation.
+  ///   - operation: The kind of the operation, if known.
+  ///   - path: The operation's `path`, if known.
+  ///   - isUndoing: Whether the operation was being undone rather than applied.
+  ///   - reason: What went wrong.
   public init(
     operationIndex: Int? = nil, operation: JSONPatchOperation.Kind? = nil,
     path: JSONPointer? = nil, isUndoing: Bool = false, reason: Reason
@@ -48,6 +57,8 @@ public struct JSONPatchError: Error, Hashable, Sendable, CustomStringConvertible
     self.reason = reason
   }
 
+  /// The message, as in `operation 1 (replace '/todos/5/title') failed: '/todos/5' is out of
+  /// range: the array has 2 elements`.
   public var description: String {
     var subject = "operation"
     if let operationIndex {

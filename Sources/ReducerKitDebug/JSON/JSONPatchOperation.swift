@@ -34,6 +34,11 @@ public struct JSONPatchOperation: Hashable, Sendable {
   /// what `add`, `move` and `copy` overwrite in an object. Undoing needs it.
   public var oldValue: JSONValue?
 
+  /// Creates an operation from its members, as they appear in its JSON.
+  ///
+  /// The members are not checked against `op` (an `add` without a `value` is accepted here and
+  /// fails when applied); ``add(_:value:oldValue:)``, ``move(from:to:)`` and the other factories
+  /// set exactly the members each kind needs.
   public init(
     op: Kind, path: JSONPointer, value: JSONValue? = nil, from: JSONPointer? = nil,
     oldValue: JSONValue? = nil
@@ -187,6 +192,10 @@ extension JSONPatchOperation: CustomStringConvertible {
 
 /// An operation encodes as its JSON object (``jsonValue``).
 extension JSONPatchOperation: Codable {
+  /// Decodes an operation object, as ``init(jsonValue:)`` reads it.
+  ///
+  /// - Throws: `DecodingError.dataCorrupted` describing the ``JSONPatchError`` when the value is
+  ///   not a valid operation.
   public init(from decoder: any Decoder) throws {
     let json = try JSONValue(from: decoder)
     do {
@@ -197,6 +206,7 @@ extension JSONPatchOperation: Codable {
     }
   }
 
+  /// Encodes the operation as its JSON object, ``jsonValue``.
   public func encode(to encoder: any Encoder) throws {
     try jsonValue.encode(to: encoder)
   }

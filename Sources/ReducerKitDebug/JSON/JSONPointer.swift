@@ -121,6 +121,10 @@ extension JSONPointer: ExpressibleByStringLiteral {
 
 /// A JSON Pointer encodes as its text.
 extension JSONPointer: Codable {
+  /// Decodes a pointer from its text.
+  ///
+  /// - Throws: `DecodingError.dataCorrupted` describing the ``JSONPointerError`` when the text is
+  ///   not a valid JSON Pointer.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let text = try container.decode(String.self)
@@ -131,6 +135,7 @@ extension JSONPointer: Codable {
     }
   }
 
+  /// Encodes the pointer as its text, such as `"/todos/0"`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(description)

@@ -5,6 +5,7 @@ public enum JSONPointerError: Error, Hashable, Sendable, CustomStringConvertible
   /// A `~` at this byte offset is not followed by `0` or `1`.
   case invalidEscape(String, offset: Int)
 
+  /// A message that says what is wrong with the text and what a JSON Pointer looks like.
   public var description: String {
     switch self {
     case let .missingLeadingSlash(text):

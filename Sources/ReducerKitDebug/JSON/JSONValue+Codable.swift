@@ -8,6 +8,7 @@ import Foundation
 /// form (`1.50` comes back as `1.5`). Use ``init(parsing:)`` and ``serialized(pretty:)`` to keep
 /// number text exactly.
 extension JSONValue: Codable {
+  /// Decodes any JSON value: `null`, a Boolean, a string, a number, an array or an object.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
@@ -33,6 +34,7 @@ extension JSONValue: Codable {
     }
   }
 
+  /// Encodes the value as the JSON it is.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {

@@ -8,13 +8,18 @@
 /// equivalence: two keys that differ only in normalization (`"é"` and `"e\u{301}"`) are the
 /// same member.
 public enum JSONValue: Hashable, Sendable {
+  /// `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
   /// A number, as its JSON text (for example `"-12.5e3"`). It must be a valid JSON number: the
   /// serializer writes it as it is.
   case number(String)
+  /// A string.
   case string(String)
+  /// An array of values, in order.
   case array([JSONValue])
+  /// An object: its members by name.
   case object([String: JSONValue])
 }
 
@@ -129,18 +134,22 @@ extension JSONValue: CustomStringConvertible {
 }
 
 extension JSONValue: ExpressibleByBooleanLiteral {
+  /// A Boolean written in code, as in `let done: JSONValue = true`.
   public init(booleanLiteral value: Bool) {
     self = .bool(value)
   }
 }
 
 extension JSONValue: ExpressibleByIntegerLiteral {
+  /// An integer written in code, as a JSON number.
   public init(integerLiteral value: Int) {
     self = .number(String(value))
   }
 }
 
 extension JSONValue: ExpressibleByFloatLiteral {
+  /// A floating-point number written in code, in the text `JSONEncoder` would write (`1.5`,
+  /// `1e+20`); the value must be finite.
   public init(floatLiteral value: Double) {
     guard let number = JSONValue(value) else {
       preconditionFailure("JSON has no representation for \(value)")
@@ -150,12 +159,14 @@ extension JSONValue: ExpressibleByFloatLiteral {
 }
 
 extension JSONValue: ExpressibleByStringLiteral {
+  /// A string written in code.
   public init(stringLiteral value: String) {
     self = .string(value)
   }
 }
 
 extension JSONValue: ExpressibleByArrayLiteral {
+  /// An array written in code, as in `let ids: JSONValue = [1, 2, 3]`.
   public init(arrayLiteral elements: JSONValue...) {
     self = .array(elements)
   }

@@ -22,6 +22,7 @@ public enum LogError: Error, Equatable, CustomStringConvertible {
   /// A database error.
   case database(String)
 
+  /// A one-line message that says what was wrong and what to do about it.
   public var description: String {
     switch self {
     case let .fileNotFound(path):

@@ -56,6 +56,13 @@ where Base.State: ObservableStateProtocol & Codable, Base.Action: Codable & Send
   /// ```
   public var sessionUUID: UUID { session.uuid }
 
+  /// Runs the base reducer and records the action into the session: its JSON, its source, the
+  /// wall-clock time it arrived, how long the base reducer took, and the change it made to the
+  /// state. The effects the base reducer returns run unchanged, observed so the log knows when
+  /// each starts and ends and which actions it sends.
+  ///
+  /// When the log cannot be written, recording stops with one runtime warning and the feature
+  /// keeps running.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let emitters = EffectContext.emitters
     let wallTime = Date()

@@ -25,10 +25,16 @@ import ReducerKit
 /// divergence, reported with a swift-custom-dump `diff` of the recorded and replayed states.
 public final class ReplayEngine<R: Reducer>: SessionReplayer
 where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
+  /// The session being replayed.
   public let reader: SessionReader
+  /// Warnings found before replaying: the state or action type changed since the session was
+  /// recorded (its fingerprint differs), so the replay may diverge.
   public let warnings: [String]
+  /// The index of the current state: 0 before the first action.
   public private(set) var index = 0
+  /// The first divergence found so far; checking stops once there is one.
   public private(set) var divergence: ReplayDivergence?
+  /// The indices of the actions skipped so far, in order.
   public private(set) var skipped: [Int] = []
   /// The replayed state at ``index``.
   public private(set) var state: R.State
@@ -67,6 +73,16 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
 
   // MARK: - Replaying
 
+  /// Replays (or, with `skip`, skips) the next action and checks the state after it.
+  ///
+  /// An action is checked only while nothing has been skipped and no divergence has been
+  /// found; otherwise the step's outcome is ``ReplayStep/Outcome/unchecked``.
+  ///
+  /// - Parameter skip: Whether to skip the action, as if it had never been sent. Later actions
+  ///   are no longer checked.
+  /// - Returns: The action's index and what the check found.
+  /// - Throws: ``ReplayError/actionDoesNotDecode(index:label:type:reason:)`` or a ``LogError``,
+  ///   such as ``LogError/indexOutOfRange(index:actionCount:)`` past the last action.
   @discardableResult
   public func step(skipping skip: Bool = false) throws -> ReplayStep {
     let next = index + 1
@@ -100,6 +116,16 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     return ReplayStep(index: next, outcome: .diverged(divergence))
   }
 
+  /// Replays actions up to `end`, stopping at the first divergence.
+  ///
+  /// - Parameters:
+  ///   - end: The last index to replay; the session's last action when `nil`.
+  ///   - skipping: Indices of actions to skip, as if they had never been sent.
+  ///   - progress: Called every 1,024 actions with the index reached and `end`.
+  /// - Returns: What the run found; when actions were skipped and nothing diverged, its
+  ///   ``ReplayResult/finalDifference`` compares the last state with the recorded one.
+  /// - Throws: ``LogError/indexOutOfRange(index:actionCount:)`` when `end` is before the
+  ///   current index or past the last action, or what ``step(skipping:)`` throws.
   public func run(
     to end: Int? = nil, skipping: Set<Int> = [],
     progress: ((_ index: Int, _ end: Int) -> Void)? = nil
@@ -127,6 +153,9 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     )
   }
 
+  /// The current (replayed) state's JSON.
+  ///
+  /// - Throws: ``ReplayError/stateDoesNotEncode(type:reason:)`` when the state does not encode.
   public func currentStateJSON() throws -> JSONValue {
     do {
       return try JSONValue(parsing: encoder.string(state))
@@ -137,6 +166,12 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     }
   }
 
+  /// How the current state differs from the recorded state at the current index, or `nil` when
+  /// their JSON is equivalent.
+  ///
+  /// The difference is a swift-custom-dump `diff` of the recorded and replayed states when the
+  /// recorded one decodes as `R.State` and their dumps differ, and a diff of their JSON
+  /// otherwise.
   public func differenceFromRecording() throws -> StateDifference? {
     let expected = try reader.stateJSON(at: index)
     let actual = try currentStateJSON()

@@ -8,6 +8,8 @@ public enum ReplayError: Error, Equatable, CustomStringConvertible {
   /// The current state does not encode (a property's `encode(to:)` threw).
   case stateDoesNotEncode(type: String, reason: String)
 
+  /// A one-line message that names the index (for a logged value) and says why the session
+  /// cannot be replayed.
   public var description: String {
     switch self {
     case .actionDoesNotDecode(let index, let label, let type, let reason):

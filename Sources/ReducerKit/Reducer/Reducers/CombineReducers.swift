@@ -20,6 +20,7 @@ public struct CombineReducers<State, Action, Reducers: Reducer<State, Action>>: 
     self.reducers = build()
   }
 
+  /// Runs the combined reducers in order and merges their effects.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reducers.reduce(into: &state, action: action)

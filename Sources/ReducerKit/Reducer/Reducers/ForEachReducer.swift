@@ -52,6 +52,8 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   let fileID: StaticString
   let line: UInt
 
+  /// Runs the element reducer on the element an ``IdentifiedAction`` names, then the parent
+  /// reducer, and cancels the effects of the elements the parent removed.
   public func reduce(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {

@@ -51,6 +51,8 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let fileID: StaticString
   let line: UInt
 
+  /// Runs the child reducer for a child action while the state is in the child's case, then
+  /// the parent reducer, and cancels the child's effects if the state left the case.
   public func reduce(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {

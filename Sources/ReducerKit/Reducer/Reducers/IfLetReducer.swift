@@ -51,6 +51,8 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let fileID: StaticString
   let line: UInt
 
+  /// Runs the child reducer for a child action while the child state is present, then the
+  /// parent reducer, and cancels the child's effects if the parent set the child state to `nil`.
   public func reduce(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {

@@ -68,6 +68,8 @@ public struct _PrintChangesReducer<Base: Reducer>: Reducer {
   let base: Base
   let printer: _ReducerPrinter<Base.State, Base.Action>?
 
+  /// Runs the base reducer and, when there is a printer, hands it the action and the state
+  /// before and after.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     guard let printer else { return base.reduce(into: &state, action: action) }
     let oldState = state

@@ -24,6 +24,7 @@ public struct Reduce<State, Action>: Reducer {
     self.reduce = reducer.reduce(into:action:)
   }
 
+  /// Calls the closure the reducer was made from.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reduce(&state, action)

@@ -5,7 +5,12 @@ import GRDB
 public struct LoggedEffect: Codable, Sendable, Equatable {
   /// How an effect ended.
   public enum Outcome: String, Codable, Sendable {
-    case finished, cancelled, failed
+    /// Its work ran to the end.
+    case finished
+    /// It was cancelled.
+    case cancelled
+    /// Its work threw; ``LoggedEffect/error`` holds the description.
+    case failed
   }
 
   /// The effect's id within its session.
