@@ -27,8 +27,13 @@ public struct StoreTask: Hashable, Sendable {
     }
   }
 
-  /// Whether the effects were cancelled. A send that started no effect counts as cancelled,
-  /// as in TCA.
+  /// Whether this task was cancelled: by ``cancel()``, or by cancelling a task waiting in
+  /// ``finish()``. A send that started no effect counts as cancelled, as in TCA.
+  ///
+  /// As TCA's `StoreTask.isCancelled`, this is the underlying `Task`'s `isCancelled`: it stays
+  /// `false` when the effects are cancelled another way (``Effect/cancel(id:)`` from another
+  /// action, `cancelInFlight`, or releasing the store) and when they finish on their own. Once
+  /// `true`, it stays `true`.
   public var isCancelled: Bool {
     rawValue?.isCancelled ?? true
   }

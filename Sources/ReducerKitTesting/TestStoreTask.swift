@@ -64,7 +64,11 @@ public struct TestStoreTask: Hashable, Sendable {
     )
   }
 
-  /// Whether the effects were cancelled (a send that started none counts as cancelled).
+  /// Whether ``cancel()`` was called on this task (a send that started no effect counts as
+  /// cancelled): the ``StoreTask/isCancelled`` of ``rawValue``.
+  ///
+  /// Effects cancelled another way, such as by `.cancel(id:)` from another action or by
+  /// ``TestStore/skipInFlightEffects(strict:fileID:filePath:line:column:)``, leave it `false`.
   public var isCancelled: Bool {
     rawValue.isCancelled
   }

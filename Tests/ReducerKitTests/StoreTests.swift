@@ -22,7 +22,10 @@ struct StoreTests {
       case refresh
       case refreshed
       case increment
+      case cancelLoad
     }
+
+    enum CancelID { case load }
 
     let clock: any Clock<Duration>
 
@@ -34,6 +37,7 @@ struct StoreTests {
           try await clock.sleep(for: .seconds(1))
           await send(.loaded(42))
         }
+        .cancellable(id: CancelID.load)
 
       case let .loaded(value):
         state.isLoading = false
@@ -60,6 +64,9 @@ struct StoreTests {
       case .increment:
         state.value += 1
         return .none
+
+      case .cancelLoad:
+        return .cancel(id: CancelID.load)
       }
     }
   }
@@ -173,9 +180,23 @@ struct StoreTests {
 
   @Test func yieldWhileStopsWhenCancelled() async {
     let store = Store(initialState: Feature.State(), reducer: Feature(clock: ImmediateClock()))
-    let waiter = Task { await store.yield(while: { _ in true }) }
+    let checks = Locked(0)
+    let waiter = Task {
+      await store.yield(while: { _ in
+        checks.withLock { $0 += 1 }
+        return true
+      })
+      return Task.isCancelled
+    }
+    // Wait until the waiter is parked, waiting for a change: a change makes it check again.
+    while checks.value < 1 { await Task.yield() }
+    store.send(.increment)
+    while checks.value < 2 { await Task.yield() }
     waiter.cancel()
-    await waiter.value
+    // It returns (a hang fails the suite's time limit) while the predicate still holds, so only
+    // the cancellation can have ended the wait.
+    #expect(await waiter.value)
+    #expect(store.value == 1)
   }
 
   @Test func storeWithAnotherReducerKeepsTheFeatureType() async {
@@ -207,11 +228,56 @@ struct StoreTests {
 
   @Test func releasingTheStoreCancelsItsEffects() async {
     let clock = CountingTestClock()
-    var store: Store<Feature>? = Store(
-      initialState: Feature.State(), reducer: Feature(clock: clock))
+    let completions = Lines()
+    let feature = Feature(clock: clock)
+    var store: Store<Feature>? = Store(initialState: Feature.State()) {
+      Reduce { state, action in
+        feature.reduce(into: &state, action: action)
+          .observingEach { _ in CompletionRecorder(completions) }
+      }
+    }
     let task = store?.send(.load)
+    await clock.waitForSleeps(1)
+    weak var released: Store<Feature>?  // Not `weak let`, which needs Swift 6.2.
+    released = store
     store = nil
-    await task?.finish()  // Returns only because releasing the store cancelled the effect.
-    await clock.advance(by: .seconds(1))
+    #expect(released == nil)
+    // Returns (a hang fails the suite's time limit) although the clock never reached the end
+    // of the sleep: releasing the store cancelled the effect.
+    await task?.finish()
+    #expect(completions.all == ["cancelled"])
+    // As in TCA, only cancelling the task itself marks it cancelled.
+    #expect(task?.isCancelled == false)
+  }
+
+  @Test func isCancelledStaysFalseWhenTheEffectsAreCancelledByID() async {
+    let clock = CountingTestClock()
+    let store = Store(initialState: Feature.State(), reducer: Feature(clock: clock))
+    let load = store.send(.load)
+    await clock.waitForSleeps(1)
+    store.send(.cancelLoad)
+    await load.finish()
+    #expect(store.effectsInFlight == 0)
+    #expect(store.state == Feature.State(isLoading: true))  // `.loaded` never arrived.
+    // The effects were cancelled by id, but the task was not: as TCA's `StoreTask`, it reports
+    // only the cancellation of the task itself.
+    #expect(!load.isCancelled)
+    await load.cancel()
+    #expect(load.isCancelled)
+  }
+
+  /// Records how each effect it observes ends.
+  final class CompletionRecorder: EffectObserver {
+    let completions: Lines
+
+    init(_ completions: Lines) {
+      self.completions = completions
+    }
+
+    func effectDidStart() {}
+
+    func effectDidComplete(_ completion: EffectCompletion) {
+      completions.append("\(completion)")
+    }
   }
 }
