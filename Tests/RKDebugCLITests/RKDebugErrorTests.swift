@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import ReducerKitDebug
+import ReducerKitSamples
 import Testing
 
 /// The errors of the reading commands, through the built executable: one line on standard
@@ -192,6 +193,9 @@ import Testing
       ["changes"], ["state", "--at", "5"], ["state", "--at", "5", "--path", "note"],
       ["diff", "--from", "1", "--to", "9"], ["diff", "--from", "1", "--to", "9", "--json"],
       ["history", "--path", "books.count"], ["export"],
+      ["bisect", "--where", "count > 3"], ["bisect", "--where", "books.count > 0", "--json"],
+      // Bad from the state whose count is 42 on: grep -v finds no other line.
+      ["bisect", "--run", #"grep -qv '"count":42'"#],
     ]
     for command in commands {
       let result = try log.run(command)
@@ -199,6 +203,35 @@ import Testing
     }
     #expect(try log.fingerprint() == before)
     // At most the empty companions of a read-only WAL connection appear next to the log.
+    let files = try FileManager.default.contentsOfDirectory(atPath: log.directory.url.path)
+    #expect(Set(files).isSubset(of: ["log.sqlite", "log.sqlite-wal", "log.sqlite-shm"]))
+  }
+
+  /// The commands that run the reducer of the session's feature read the log only, too,
+  /// whether the replay matches, diverges, or a stepper script ends on a bad line.
+  @Test func replayingNeverWritesToTheLog() async throws {
+    let log = try await RecordedLog.make { log in
+      try await log.record(
+        Counter(environment: .immediate), initialState: Counter.State(),
+        actions: [.increment, .increment, .decrement, .increment], feature: Counter.name
+      )
+    }
+    let before = try log.fingerprint()
+    let commands: [(arguments: [String], stdin: String, status: Int32)] = [
+      (["replay"], "", 0),
+      (["replay", "--to", "2", "--json"], "", 0),
+      (["replay", "--skip", "1"], "", 0),
+      (["replay", "--step"], "n\nn 2\ns count\nd\nu count >= 2\nb\nj 0\nback\nq\n", 0),
+      (["replay", "--step"], "n\nfrob\n", 1),
+      (["bisect", "--divergence"], "", 0),
+      (["bisect", "--where", "count >= 2"], "", 0),
+      (["bisect", "--run", #"grep -qv '"count":2'"#], "", 0),
+    ]
+    for (arguments, stdin, status) in commands {
+      let result = try log.run(arguments, stdin: stdin)
+      #expect(result.status == status, "\(arguments): \(result.stderr)")
+    }
+    #expect(try log.fingerprint() == before)
     let files = try FileManager.default.contentsOfDirectory(atPath: log.directory.url.path)
     #expect(Set(files).isSubset(of: ["log.sqlite", "log.sqlite-wal", "log.sqlite-shm"]))
   }

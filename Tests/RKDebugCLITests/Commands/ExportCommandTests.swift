@@ -64,4 +64,61 @@ import Testing
     let written = try String(contentsOfFile: file, encoding: .utf8)
     #expect(written == (try log.run(["export"]).stdout))
   }
+
+  @Test func refusesToReplaceTheLogOrItsCompanions() async throws {
+    let log = try await RecordedLog.shelf()
+    let folder = log.directory.url
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true
+    )
+    try FileManager.default.createSymbolicLink(
+      atPath: log.directory.path("link.sqlite"), withDestinationPath: log.path
+    )
+    try FileManager.default.linkItem(atPath: log.path, toPath: log.directory.path("hard.sqlite"))
+    let before = try log.fingerprint()
+    let itself =
+      "is the log itself ('log.sqlite'); replacing it would destroy the session: export to "
+      + "another file"
+    let cases: [(output: String, message: String)] = [
+      (
+        "log.sqlite",
+        "--output 'log.sqlite' is the log itself; replacing it would destroy the "
+          + "session: export to another file"
+      ),
+      ("./sub/../log.sqlite", "--output './sub/../log.sqlite' \(itself)"),
+      (log.path, "--output '\(log.path)' \(itself)"),
+      ("link.sqlite", "--output 'link.sqlite' \(itself)"),
+      ("hard.sqlite", "--output 'hard.sqlite' \(itself)"),
+      (
+        "log.sqlite-wal",
+        "--output 'log.sqlite-wal' is the log's wal file; replacing it would "
+          + "destroy the session: export to another file"
+      ),
+      (
+        "sub/../log.sqlite-shm",
+        "--output 'sub/../log.sqlite-shm' is the log's shm file "
+          + "('log.sqlite-shm'); replacing it would destroy the session: export to another file"
+      ),
+    ]
+    for (output, message) in cases {
+      for flag in ["-o", "--output"] {
+        let result = try RKDebugProcess.run(
+          ["export", flag, output, "--db", "log.sqlite"], in: folder
+        )
+        #expect(result.status == 1, "\(output)")
+        #expect(result.stdout == "")
+        #expect(result.stderrLines == ["rkdebug: error: \(message)"])
+      }
+    }
+    #expect(try log.fingerprint() == before)
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(Set(files) == ["log.sqlite", "sub", "link.sqlite", "hard.sqlite"])
+
+    // Another file next to the log is written as usual.
+    let other = try RKDebugProcess.run(
+      ["export", "-o", "log.jsonl", "--db", "log.sqlite"], in: folder
+    )
+    #expect(other.status == 0, "\(other.stderr)")
+    #expect(FileManager.default.fileExists(atPath: log.directory.path("log.jsonl")))
+  }
 }
