@@ -204,6 +204,78 @@ import Testing
   }
 
   @Test(arguments: [
+    (
+      "next\nfrob\nnext\n",
+      "line 2 of the stepper's input, 'frob': unknown command 'frob'; type 'help' for the commands"
+    ),
+    (
+      "n\n\n  j 99  \nn\n",
+      "line 3 of the stepper's input, 'j 99': index 99 is out of range: this session has "
+        + "indices 0...6"
+    ),
+    (
+      "n\ns cont\n",
+      "line 2 of the stepper's input, 's cont': no 'cont' in the state; did you mean 'count'?"
+    ),
+    (
+      "n\nu count >\n",
+      "line 2 of the stepper's input, 'u count >': expected a value after '>' at column 8"
+    ),
+    (
+      "n\nnext 0\n",
+      "line 2 of the stepper's input, 'next 0': 'next' takes a count of 1 or more: next 5"
+    ),
+  ])
+  func aBadLineEndsAScript(stdin: String, message: String) throws {
+    let scratch = try TemporaryDirectory()
+    try recordCounter(Self.counterActions, in: scratch)
+    let before = try scratch.fingerprint()
+    let run = try RKDebugProcess.run(["replay", "--step"], in: scratch.url, stdin: stdin)
+    #expect(run.status == 1)
+    #expect(run.stderrLines == ["rkdebug: error: \(message)"])
+    // What the lines before it printed, and nothing after.
+    #expect(
+      run.stdout == """
+        stepping through session 1 ('counter'): 6 actions; type 'help' for the commands
+        at 0 of 6: the initial state
+        at 1 of 6: action 1 (send) Counter.Action.increment
+
+        """
+    )
+    #expect(try scratch.fingerprint() == before)
+  }
+
+  /// The counter feature as the shipped rkdebug registers it, with an immediate clock.
+  private static let counterFeature = DebugFeature.feature(
+    "counter", summary: "A counter", reducer: { _ in Counter(environment: .immediate) },
+    initialState: { Counter.State() }
+  )
+
+  @Test func aBadCommandTypedOnATerminalIsReportedAndTheStepperGoesOn() throws {
+    let scratch = try TemporaryDirectory()
+    try recordCounter(Self.counterActions, in: scratch)
+    let reader = try ActionLog.readOnly(path: scratch.path("rkdebug.sqlite")).reader()
+    var output: [String] = []
+    let stepper = Stepper(
+      replayer: try Self.counterFeature.erased.replayer(for: reader),
+      changeText: ChangeText(session: reader.session),
+      input: .lines(["frob", "j 99", "s cont", "n", "q"], isInteractive: true),
+      terminal: .plain, write: { output.append($0) }
+    )
+    try stepper.run()
+    #expect(
+      output == [
+        "stepping through session 1 ('counter'): 6 actions; type 'help' for the commands",
+        "at 0 of 6: the initial state",
+        "error: unknown command 'frob'; type 'help' for the commands",
+        "error: index 99 is out of range: this session has indices 0...6",
+        "error: no 'cont' in the state; did you mean 'count'?",
+        "at 1 of 6: action 1 (send) Counter.Action.increment",
+      ]
+    )
+  }
+
+  @Test(arguments: [
     (["replay", "--step", "--json"], "--step is interactive; it does not combine with --json."),
     (
       ["replay", "--step", "--to", "3"],

@@ -54,7 +54,10 @@ struct ReplayCommand: AsyncParsableCommand {
       discussion: """
         Commands: next/n [N], back/b [N], jump/j N, state/s [PATH], diff/d, until/u EXPR, \
         help, quit/q. They are read from standard input, with a prompt when it is a terminal \
-        and line by line (for scripts) when it is not.
+        and line by line (for scripts) when it is not. On a terminal a command that is not \
+        valid or that fails (a misspelt path, an index out of range) prints 'error: ...' and \
+        the stepper goes on; in a script it ends the run with 'rkdebug: error: line N of the \
+        stepper's input, ...' on standard error and exit status 1.
         """
     )
   )

@@ -52,6 +52,15 @@ final class Stepper {
   var failure: ReplayError? { replayFailure }
 
   /// Reads and runs commands until `quit` or the end of the input.
+  ///
+  /// A command that is not valid or that fails (an unknown command, a misspelt path, an index
+  /// out of range) prints `error: …` and the stepper waits for the next one when a person
+  /// types the commands. From a script (standard input that is not a terminal) it ends the
+  /// run: a script with a bad line is a bad script, and going on would run the rest of it
+  /// from the wrong place.
+  ///
+  /// - Throws: ``RKDebugError`` naming the line and what was wrong with it, for a bad command
+  ///   read from a script.
   func run() throws {
     let session = reader.session
     write(
@@ -60,20 +69,21 @@ final class Stepper {
     )
     write(position())
     while let line = input.nextLine(prompt: "(rkdebug \(cursor)/\(count)) ") {
-      let command: StepperCommand?
       do {
-        command = try StepperCommand.parse(line)
-      } catch {
-        write("error: \(error)")
-        continue
-      }
-      guard let command else { continue }
-      if command == .quit { break }
-      do {
+        guard let command = try StepperCommand.parse(line) else { continue }
+        if command == .quit { break }
         try perform(command)
       } catch {
-        // A mistyped path or predicate should not end the session.
-        write("error: \(ErrorReport(error: error, arguments: []).message ?? "\(error)")")
+        let message =
+          (error as? StepperCommand.ParseError)?.description
+          ?? ErrorReport(error: error, arguments: []).message ?? "\(error)"
+        guard input.isInteractive else {
+          let text = line.trimmingCharacters(in: .whitespaces)
+          throw RKDebugError(
+            "line \(input.lineNumber) of the stepper's input, '\(text)': \(message)"
+          )
+        }
+        write("error: \(message)")
       }
     }
   }
@@ -98,8 +108,7 @@ final class Stepper {
       guard index <= count else {
         let indices =
           count == 0 ? "no actions, only the initial state, index 0" : "indices 0...\(count)"
-        write("error: index \(index) is out of range: this session has \(indices)")
-        return
+        throw RKDebugError("index \(index) is out of range: this session has \(indices)")
       }
       try move(to: index)
     case .state(let path):

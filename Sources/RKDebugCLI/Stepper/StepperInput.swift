@@ -4,30 +4,37 @@ import Foundation
 /// and silently (line by line, for scripts and tests) when it is not; or a fixed list of lines.
 struct StepperInput {
   private var lines: [String]?
-  private let showsPrompt: Bool
+  /// Whether a person types the commands: the stepper then shows a prompt, and reports a bad
+  /// command and goes on; a script's bad command ends the run instead.
+  let isInteractive: Bool
+  /// The number of lines read so far: the line number of the last one.
+  private(set) var lineNumber = 0
 
-  /// Commands from standard input; a prompt is shown only when it is a terminal.
+  /// Commands from standard input: interactive when it is a terminal.
   static var standardInput: StepperInput {
-    StepperInput(lines: nil, showsPrompt: isatty(STDIN_FILENO) == 1)
+    StepperInput(lines: nil, isInteractive: isatty(STDIN_FILENO) == 1)
   }
 
-  /// Commands from `lines`, without a prompt.
-  static func lines(_ lines: [String]) -> StepperInput {
-    StepperInput(lines: lines, showsPrompt: false)
+  /// Commands from `lines`, without a prompt; `isInteractive` says how bad commands are
+  /// handled.
+  static func lines(_ lines: [String], isInteractive: Bool = false) -> StepperInput {
+    StepperInput(lines: lines, isInteractive: isInteractive)
   }
 
   /// The next line, after showing `prompt` if the input is a terminal; `nil` at the end.
   mutating func nextLine(prompt: String) -> String? {
+    let line: String?
     if var lines {
-      guard !lines.isEmpty else { return nil }
-      let line = lines.removeFirst()
+      line = lines.isEmpty ? nil : lines.removeFirst()
       self.lines = lines
-      return line
+    } else {
+      if isInteractive {
+        print(prompt, terminator: "")
+        fflush(nil)
+      }
+      line = readLine(strippingNewline: true)
     }
-    if showsPrompt {
-      print(prompt, terminator: "")
-      fflush(nil)
-    }
-    return readLine(strippingNewline: true)
+    if line != nil { lineNumber += 1 }
+    return line
   }
 }
