@@ -140,4 +140,52 @@ import Testing
         == (try Self.documentedMembers("replay --json", table: 1))
     )
   }
+
+  // MARK: - Sorted keys
+
+  /// Whether `line` is written as docs/cli-json.md says: compact, every object's keys sorted.
+  static func isSortedCompactJSON(_ line: some StringProtocol) throws -> Bool {
+    try JSONValue(parsing: String(line)).serialized() == String(line)
+  }
+
+  @Test func everyJSONOutputHasSortedKeys() async throws {
+    let log = try await RecordedLog.shelf()
+    let commands: [[String]] = [
+      ["sessions", "--json"], ["log", "--json"], ["log", "--tree", "--json"],
+      ["changes", "--json"], ["state", "--at", "6", "--json"],
+      ["diff", "--from", "0", "--to", "12", "--json"], ["history", "--path", "count", "--json"],
+      ["export"], ["bisect", "--where", "count > 3", "--json"],
+    ]
+    for command in commands {
+      let result = try log.run(command)
+      #expect(result.status == 0, "\(command): \(result.stderr)")
+      let lines = result.stdout.split(separator: "\n")
+      #expect(!lines.isEmpty, "\(command)")
+      for line in lines {
+        #expect(try Self.isSortedCompactJSON(line), "\(command): \(line)")
+      }
+    }
+  }
+
+  @Test func documentedExamplesHaveSortedKeys() throws {
+    let docs = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("docs/cli-json.md")
+    let text = try String(contentsOf: docs, encoding: .utf8)
+    var inExample = false
+    var checked = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("```") {
+        inExample = line == "```json"
+        continue
+      }
+      // Examples with elisions (…) are not JSON; the others must read as rkdebug writes them.
+      guard inExample, !line.isEmpty, (try? JSONValue(parsing: String(line))) != nil else {
+        continue
+      }
+      #expect(try Self.isSortedCompactJSON(line), "\(line)")
+      checked += 1
+    }
+    #expect(checked >= 10)
+  }
 }

@@ -40,7 +40,9 @@ struct DiffCommand: AsyncParsableCommand {
     let old = try reader.stateJSON(at: from)
     let new = try reader.stateJSON(at: to)
     if output.json {
-      print(JSONValue.diff(from: old, to: new).serialized())
+      // As a JSONValue, so the members of each operation are sorted like every other object
+      // rkdebug prints (docs/cli-json.md), not in the patch's own op, path, value, old order.
+      print(JSONValue.array(JSONValue.diff(from: old, to: new).map(\.jsonValue)).serialized())
       return
     }
     let renderer = JSONDiffRenderer(stateTypeName: reader.session.stateType)

@@ -60,9 +60,9 @@ import Testing
     #expect(
       result.stdout == #"""
         [{"op":"add","path":"/books/0","value":{"isRead":false,"title":"Emma 2"}},\#
-        {"op":"replace","path":"/count","value":42,"old":0},\#
-        {"op":"replace","path":"/settings/isDark","value":true,"old":false},\#
-        {"op":"replace","path":"/title","value":"Books","old":"Shelf"}]
+        {"old":0,"op":"replace","path":"/count","value":42},\#
+        {"old":false,"op":"replace","path":"/settings/isDark","value":true},\#
+        {"old":"Shelf","op":"replace","path":"/title","value":"Books"}]
 
         """#
     )
