@@ -5,7 +5,8 @@ import Foundation
 final class ReplayProgress {
   private let label: String
   private let isShown: Bool
-  private var lastUpdate = ContinuousClock.now
+  /// When the line was last written; `nil` until the first update, which is shown at once.
+  private var lastUpdate: ContinuousClock.Instant?
   private var hasWritten = false
 
   /// How many actions a replay needs before progress is shown.
@@ -17,11 +18,11 @@ final class ReplayProgress {
     self.isShown = total >= Self.threshold && isatty(STDERR_FILENO) == 1
   }
 
-  /// Shows `done` of `total`, at most ten times a second.
+  /// Shows `done` of `total`: the first time at once, then at most ten times a second.
   func update(_ done: Int, _ total: Int) {
     guard isShown else { return }
     let now = ContinuousClock.now
-    guard now - lastUpdate >= .milliseconds(100) else { return }
+    if let lastUpdate, now - lastUpdate < .milliseconds(100) { return }
     lastUpdate = now
     hasWritten = true
     let percent = total > 0 ? done * 100 / total : 100

@@ -56,28 +56,97 @@ enum RKDebugProcess {
   ///   - stdin: Text for standard input; empty by default.
   ///   - environment: Variables to set on top of this process's environment, from which
   ///     `RKDEBUG_DB` is removed and where `NO_COLOR` is set.
+  ///   - unsetting: Variables to remove from that environment (`NO_COLOR`, to check that
+  ///     piped output is plain anyway).
   static func run(
     _ arguments: [String], in directory: URL? = nil, stdin: String = "",
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], unsetting: [String] = []
   ) throws -> ProcessResult {
-    try start(arguments, in: directory, stdin: stdin, environment: environment).wait()
+    try start(
+      arguments, in: directory, stdin: stdin, environment: environment, unsetting: unsetting
+    ).wait()
   }
 
   /// Starts `rkdebug` with `arguments` and returns without waiting for it; see
-  /// ``run(_:in:stdin:environment:)``.
+  /// ``run(_:in:stdin:environment:unsetting:)``.
   static func start(
     _ arguments: [String], in directory: URL? = nil, stdin: String = "",
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], unsetting: [String] = []
   ) throws -> Running {
     guard let executable else {
       throw ExecutableMissing()
     }
+    return try launch(
+      executable, arguments: arguments, in: directory, stdin: stdin, environment: environment,
+      unsetting: unsetting
+    )
+  }
+
+  // MARK: - On a terminal
+
+  /// util-linux `script`, which runs a command under a pseudo-terminal, or `nil` when it is
+  /// not installed (BSD and macOS `script` take other options).
+  static let script: URL? = {
+    let url = URL(fileURLWithPath: "/usr/bin/script")
+    guard FileManager.default.isExecutableFile(atPath: url.path) else { return nil }
+    let version = Process()
+    version.executableURL = url
+    version.arguments = ["--version"]
+    let output = Pipe()
+    version.standardOutput = output
+    version.standardError = output
+    guard (try? version.run()) != nil else { return nil }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    version.waitUntilExit()
+    return text.contains("util-linux") ? url : nil
+  }()
+
+  /// Runs `rkdebug` with `arguments` under a pseudo-terminal (`script -qec "rkdebug …"
+  /// /dev/null`), so its standard input, output and error are all a terminal, as when a
+  /// person types the command.
+  ///
+  /// The result's `stdout` is everything the terminal showed, standard output and error
+  /// interleaved, with the terminal's `\r\n` line ends turned back into `\n`; `stderr` is
+  /// what `script` itself printed. Unlike ``run(_:in:stdin:environment:unsetting:)``,
+  /// `NO_COLOR` is not set unless `environment` sets it.
+  static func runInTerminal(
+    _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+  ) throws -> ProcessResult {
+    guard let executable else {
+      throw ExecutableMissing()
+    }
+    guard let script else {
+      throw TerminalMissing()
+    }
+    let command = ([executable.path] + arguments).map(shellQuoted).joined(separator: " ")
+    var result = try launch(
+      script, arguments: ["-qec", command, "/dev/null"], in: directory, stdin: "",
+      environment: environment, unsetting: environment["NO_COLOR"] == nil ? ["NO_COLOR"] : []
+    ).wait()
+    result.stdout = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+    return result
+  }
+
+  /// `argument` quoted for `sh`.
+  private static func shellQuoted(_ argument: String) -> String {
+    "'" + argument.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+  }
+
+  // MARK: - Processes
+
+  private static func launch(
+    _ executable: URL, arguments: [String], in directory: URL?, stdin: String,
+    environment: [String: String], unsetting: [String]
+  ) throws -> Running {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     var variables = ProcessInfo.processInfo.environment
     variables["RKDEBUG_DB"] = nil
     variables["NO_COLOR"] = "1"
+    for name in unsetting {
+      variables[name] = nil
+    }
     variables.merge(environment) { _, new in new }
     process.environment = variables
     let scratch = try TemporaryDirectory()
@@ -122,6 +191,13 @@ enum RKDebugProcess {
         stderr: String(decoding: try Data(contentsOf: stderrFile), as: UTF8.self),
         status: process.terminationStatus
       )
+    }
+  }
+
+  /// util-linux `script` is not installed.
+  struct TerminalMissing: Error, CustomStringConvertible {
+    var description: String {
+      "no util-linux script(1) at /usr/bin/script to run rkdebug under a pseudo-terminal"
     }
   }
 
