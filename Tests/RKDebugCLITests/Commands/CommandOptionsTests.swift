@@ -64,4 +64,42 @@ import Testing
       .filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
     #expect(Set(files) == ["from-environment.sqlite", "session.jsonl", "rkdebug.sqlite"])
   }
+
+  @Test func dbWinsOverTheEnvironment() async throws {
+    let shelf = try await RecordedLog.shelf()
+    let before = try shelf.fingerprint()
+    let directory = try TemporaryDirectory()
+    let environment = ["RKDEBUG_DB": shelf.path]
+    func run(_ arguments: [String]) throws -> ProcessResult {
+      try RKDebugProcess.run(arguments, in: directory.url, environment: environment)
+    }
+    // $RKDEBUG_DB alone selects the log, for every reading command.
+    #expect(try run(["sessions", "--json"]).stdout.contains(#""feature":"shelf""#))
+    #expect(try run(["log"]).stdout.contains("Shelf.Action.increment"))
+    #expect(try run(["state", "--at", "12", "--path", "title"]).stdout == "Books\n")
+
+    // --db names another log: it wins, for writing and for reading.
+    let recorded = try run(
+      ["record", "--feature", "counter", "--random", "1", "--db", "mine.sqlite"]
+    )
+    #expect(recorded.stdout.contains(" into mine.sqlite: "), "\(recorded.stderr)")
+    let db = ["--db", "mine.sqlite"]
+    #expect(try run(["sessions", "--json"] + db).stdout.contains(#""feature":"counter""#))
+    #expect(!(try run(["sessions", "--json"] + db).stdout.contains("shelf")))
+    #expect(try run(["state", "--at", "0", "--path", "count"] + db).stdout == "0\n")
+    #expect(try run(["export"] + db).stdout.contains(#""feature":"counter""#))
+    let missing = try run(["log", "--db", "missing.sqlite"])
+    #expect(
+      missing.stderrLines.first?.hasPrefix("rkdebug: error: no log at 'missing.sqlite'") == true
+    )
+
+    // An empty $RKDEBUG_DB is the same as none: ./rkdebug.sqlite.
+    let empty = try RKDebugProcess.run(
+      ["log"], in: directory.url, environment: ["RKDEBUG_DB": ""]
+    )
+    #expect(
+      empty.stderrLines.first?.hasPrefix("rkdebug: error: no log at 'rkdebug.sqlite'") == true
+    )
+    #expect(try shelf.fingerprint() == before)
+  }
 }
