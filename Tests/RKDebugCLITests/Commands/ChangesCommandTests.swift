@@ -44,6 +44,53 @@ import Testing
     #expect(result.stdout.contains("received action:\n  Todos.Action.todos("))
   }
 
+  @Test func registeredSearchWithDebouncedEffects() async throws {
+    let printed = PrintedChanges()
+    let log = try await RecordedLog.make { log in
+      try await log.record(
+        Search(environment: .immediate)._printChanges(printed.printer()),
+        initialState: Search.State(),
+        actions: [
+          .queryChanged("ber"), .searchResultTapped("Bern"), .queryChanged("par"),
+          .searchResultTapped("Nowhere"), .queryChanged(""),
+        ],
+        feature: Search.name
+      )
+    }
+    let result = try log.run(["changes"])
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(result.stdout == printed.output)
+    // The responses the debounced effects emitted are in it, at their own index.
+    #expect(result.stdout.contains("received action:\n  Search.Action.searchResponse(\n"))
+    #expect(result.stdout.contains(#"selectedResult: "Bern""#))
+  }
+
+  @Test func registeredAppWithScopesAnEnumTabAndAnOptionalSheet() async throws {
+    let printed = PrintedChanges()
+    let log = try await RecordedLog.make { log in
+      try await log.record(
+        AppFeature(environment: .immediate)._printChanges(printed.printer()),
+        initialState: AppFeature.State(),
+        actions: [
+          .counter(.increment), .tab(.todos(.addTodoButtonTapped)),
+          .tab(.todos(.todos(.element(id: UUID(0), action: .titleChanged("Milk"))))),
+          .searchButtonTapped, .search(.queryChanged("par")), .search(.searchResultTapped("Paris")),
+          .searchDismissed, .tab(.selected(.settings)),
+          .tab(.settings(.displayNameChanged("Ann"))), .tab(.settings(.themePicked(.dark))),
+          .tab(.settings(.notificationsToggled)), .counter(.decrement),
+        ],
+        feature: AppFeature.name
+      )
+    }
+    let result = try log.run(["changes"])
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(result.stdout == printed.output)
+    #expect(result.stdout.contains("  AppFeature.Action.search(\n    .searchResponse(\n"))
+    #expect(result.stdout.contains("    .settings(\n      .themePicked(.dark)\n"))
+  }
+
   @Test func unregisteredFeatureIsRenderedFromTheJSON() async throws {
     let log = try await RecordedLog.shelf()
     let result = try log.run(["changes", "--from", "1", "--to", "4"])
