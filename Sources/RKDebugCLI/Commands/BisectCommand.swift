@@ -35,7 +35,12 @@ struct BisectCommand: AsyncParsableCommand {
     name: .customLong("where"),
     help: ArgumentHelp(
       "Find the first index where this predicate holds.",
-      discussion: "Paths are Swift-style (todos[2].title, todos.count).",
+      discussion: """
+        Swift-style: paths (todos[2].title, todos.count), numbers, strings, true, false and \
+        nil, compared with == != < <= > >= contains and joined with && || ! and \
+        parentheses; a bare path means "is true". 'rkdebug --help' describes paths and \
+        predicates in full.
+        """,
       valueName: "expr"
     )
   )

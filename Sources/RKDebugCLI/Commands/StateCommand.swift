@@ -31,7 +31,8 @@ struct StateCommand: AsyncParsableCommand {
       "A Swift-style path to one value: todos[2].title, child.count.",
       discussion: """
         Names are properties, [N] array elements, ["key"] members whose name is not an \
-        identifier; .count of an array, object or string is its length.
+        identifier; .count of an array, object or string is its length. 'rkdebug --help' \
+        describes paths in full.
         """,
       valueName: "path"
     )
