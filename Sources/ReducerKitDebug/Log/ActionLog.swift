@@ -68,9 +68,6 @@ public final class ActionLog: Sendable {
     self.isReadOnly = readOnly
     self.durability = durability
     self.bufferCapacity = max(1, bufferCapacity)
-    if let path {
-      try Self.checkFile(at: path, readOnly: readOnly)
-    }
     var configuration = Configuration()
     configuration.readonly = readOnly
     configuration.busyMode = .timeout(30)
@@ -84,19 +81,60 @@ public final class ActionLog: Sendable {
         try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
       }
     }
-    do {
+    database = try Self.retryingWhileAnotherProcessCreatesTheLog(at: path) {
       if let path {
-        database = try DatabaseQueue(path: path, configuration: configuration)
-      } else {
-        database = try DatabaseQueue(configuration: configuration)
+        try Self.checkFile(at: path, readOnly: readOnly)
       }
-      if !readOnly {
-        try Self.migrate(database)
+      do {
+        let database =
+          if let path {
+            try DatabaseQueue(path: path, configuration: configuration)
+          } else {
+            try DatabaseQueue(configuration: configuration)
+          }
+        if !readOnly {
+          try Self.migrate(database)
+        }
+        return database
+      } catch let error as LogError {
+        throw error
+      } catch {
+        throw LogError.database(String(describing: error))
       }
-    } catch let error as LogError {
-      throw error
-    } catch {
-      throw LogError.database(String(describing: error))
+    }
+  }
+
+  /// Runs `open`, retrying for up to two seconds while the file looks like a log another
+  /// process is creating: SQLite reports it locked (switching it to WAL), or it is a SQLite
+  /// file not yet marked as a log (its migration is running). Anything else fails at once.
+  private static func retryingWhileAnotherProcessCreatesTheLog(
+    at path: String?, _ open: () throws -> DatabaseQueue
+  ) throws -> DatabaseQueue {
+    let deadline = Date(timeIntervalSinceNow: 2)
+    while true {
+      do {
+        return try open()
+      } catch let error as LogError {
+        guard let path, Date() < deadline, mayBeBeingCreated(path: path, error: error) else {
+          throw error
+        }
+        Thread.sleep(forTimeInterval: 0.02)
+      }
+    }
+  }
+
+  private static func mayBeBeingCreated(path: String, error: LogError) -> Bool {
+    switch error {
+    case let .database(message):
+      return message.contains("database is locked")
+    case .notAnActionLog, .notSQLite:
+      // Only a SQLite file (or an empty one, just created) can be a log in the making.
+      guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+      defer { try? handle.close() }
+      let header = (try? handle.read(upToCount: sqliteHeader.count)) ?? nil
+      return header.map { $0.isEmpty || Array($0) == sqliteHeader } ?? true
+    default:
+      return false
     }
   }
 
