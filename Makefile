@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 
-.PHONY: test demo demo-ci man check-man fixtures
+.PHONY: test demo demo-ci man check-man bench bench-ci fixtures
 
 ## Run every test target.
 test:
@@ -40,3 +40,17 @@ check-man:
 ## Tests/ReducerKitSamplesTests/Fixtures/README.md).
 fixtures:
 	scripts/record-fixtures.sh
+
+## The full benchmarks (release build; see docs/performance.md).
+bench:
+	$(SWIFT) build -c release --package-path Benchmarks --product rkdebug
+	$(SWIFT) run -c release --package-path Benchmarks rkbench
+
+## Check that the benchmarks build and run, at tiny sizes in a debug build: a release build of
+## swift-syntax alone takes about 20 minutes here. The figures come from `make bench`.
+bench-ci:
+	$(SWIFT) build --package-path Benchmarks --product rkdebug
+	$(SWIFT) build --package-path Benchmarks --product rkbench
+	@data=$$(mktemp -d) && \
+	  $(SWIFT) run --skip-build --package-path Benchmarks rkbench --quick --data "$$data"; \
+	  status=$$?; rm -rf "$$data"; exit $$status

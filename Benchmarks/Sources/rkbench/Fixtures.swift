@@ -1,0 +1,80 @@
+import Foundation
+import IdentifiedCollections
+import ReducerKit
+import ReducerKitSamples
+
+/// A clock whose sleeps never end (until cancelled): the Todos sort effect a check-box toggle
+/// schedules is then always cancelled by the next toggle, as when a person taps quickly, and
+/// never reorders the rows behind the benchmark's back.
+struct NeverClock: Clock {
+  typealias Duration = Swift.Duration
+  typealias Instant = ContinuousClock.Instant
+  var now: Instant { ContinuousClock.now }
+  var minimumResolution: Duration { .nanoseconds(1) }
+  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    while true {
+      try await Task.sleep(for: .seconds(86_400))
+    }
+  }
+}
+
+enum Fixtures {
+  /// A list of `rows` to-dos with ids `UUID(1)…UUID(rows)`.
+  static func todos(rows: Int) -> Todos.State {
+    Todos.State(
+      todos: IdentifiedArray(
+        uniqueElements: (0..<rows).map { Todo.State(id: UUID($0 + 1), title: "Todo \($0 + 1)") }
+      )
+    )
+  }
+
+  /// The Todos reducer as the benchmarks run it: sorts never fire, new rows get ids far above
+  /// the fixture's.
+  static func todosReducer() -> Todos {
+    let next = UUIDCounter(start: 10_000_000)
+    return Todos(environment: .init(clock: NeverClock(), uuid: UUIDGenerator { UUID(next.next()) }))
+  }
+
+  static func counterReducer() -> Counter {
+    Counter(environment: .immediate)
+  }
+
+  /// `count` actions toggling rows picked at random (seeded) among `rows`.
+  static func toggles(rows: Int, count: Int, seed: UInt64) -> [Todos.Action] {
+    var rng = SplitMix(seed: seed)
+    return (0..<count).map { _ in
+      .todos(.element(id: UUID(Int.random(in: 1...rows, using: &rng)), action: .checkBoxToggled))
+    }
+  }
+
+  /// `count` actions renaming rows picked at random (seeded) among `rows`: a row change that
+  /// starts no effect.
+  static func renames(rows: Int, count: Int, seed: UInt64) -> [Todos.Action] {
+    var rng = SplitMix(seed: seed)
+    return (0..<count).map { step in
+      let row = Int.random(in: 1...rows, using: &rng)
+      return .todos(.element(id: UUID(row), action: .titleChanged("Todo \(row) (\(step))")))
+    }
+  }
+
+  /// Lets the effect tasks that sends queued on the main actor run (and finish being
+  /// cancelled), outside timed code.
+  @MainActor
+  static func drain() async {
+    for _ in 0..<3 { await Task.yield() }
+    try? await Task.sleep(for: .milliseconds(2))
+    for _ in 0..<3 { await Task.yield() }
+  }
+}
+
+final class UUIDCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Int
+  init(start: Int) { value = start }
+  func next() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    value += 1
+    return value
+  }
+}

@@ -1,0 +1,234 @@
+import CustomDump
+import Foundation
+import IdentifiedCollections
+import ReducerKit
+import ReducerKitDebug
+import ReducerKitSamples
+
+/// Median seconds per call of `body`, over `runs` timed repetitions of a calibrated number of
+/// calls (at least `minSeconds` each).
+func perCall(runs: Int, minSeconds: Double = 0.02, _ body: () throws -> Void) rethrows -> Double {
+  var calls = 1
+  while true {
+    let elapsed = try seconds { for _ in 0..<calls { try body() } }
+    if elapsed >= minSeconds || calls >= 1 << 22 { break }
+    calls *= elapsed < minSeconds / 16 ? 8 : 2
+  }
+  var samples: [Double] = []
+  for _ in 0..<runs {
+    samples.append(try seconds { for _ in 0..<calls { try body() } } / Double(calls))
+  }
+  return median(samples)
+}
+
+struct SendFigures {
+  var base: Double
+  var recorded: Double
+  var overhead: Double
+  /// The same, in CPU time of the sending thread: what the send path itself costs, without the
+  /// time the thread spends descheduled while the writer thread (or anything else on the
+  /// machine) has the cores.
+  var baseCPU: Double
+  var recordedCPU: Double
+  var overheadCPU: Double
+}
+
+/// Times `store.send` per action on a plain store and on the same store recording into a file
+/// log, in interleaved batches; the log is flushed between batches, outside the timed code, so
+/// the batches time the send path and not the writer (whose queue never fills).
+@MainActor
+func measureSend<R: Reducer>(
+  label: String, initial: R.State, reducer: R, actions: [R.Action], batch: Int, runs: Int,
+  directory: String
+) async throws -> SendFigures
+where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
+  let path = directory + "/send-\(label).sqlite"
+  removeDatabase(path)
+  let log = try ActionLog(path: path)
+  let plain = Store<R>(initialState: initial, reducer: reducer)
+  let recording = Store<R>(
+    initialState: initial, reducer: reducer.recording(to: log, feature: label)
+  )
+  var cursor = 0
+  func nextBatch() -> ArraySlice<R.Action> {
+    if cursor + batch > actions.count { cursor = 0 }
+    defer { cursor += batch }
+    return actions[cursor..<(cursor + batch)]
+  }
+  /// Wall and CPU seconds per action.
+  func time(_ store: Store<R>, _ slice: ArraySlice<R.Action>) -> (Double, Double) {
+    let cpu = currentThreadCPUSeconds()
+    let wall = seconds { for action in slice { store.send(action) } }
+    return (wall / Double(slice.count), (currentThreadCPUSeconds() - cpu) / Double(slice.count))
+  }
+
+  // Warm up both (the first recorded action also creates the session).
+  for _ in 0..<2 {
+    let slice = nextBatch()
+    _ = time(plain, slice)
+    _ = time(recording, slice)
+    try log.flush()
+    await Fixtures.drain()
+  }
+
+  var bases: [Double] = []
+  var recordeds: [Double] = []
+  var overheads: [Double] = []
+  var baseCPUs: [Double] = []
+  var recordedCPUs: [Double] = []
+  var overheadCPUs: [Double] = []
+  for run in 0..<runs {
+    let slice = nextBatch()
+    let base: (Double, Double)
+    let recorded: (Double, Double)
+    if run % 2 == 0 {
+      base = time(plain, slice)
+      await Fixtures.drain()
+      recorded = time(recording, slice)
+    } else {
+      recorded = time(recording, slice)
+      await Fixtures.drain()
+      base = time(plain, slice)
+    }
+    try log.flush()
+    await Fixtures.drain()
+    bases.append(base.0)
+    recordeds.append(recorded.0)
+    overheads.append(recorded.0 - base.0)
+    baseCPUs.append(base.1)
+    recordedCPUs.append(recorded.1)
+    overheadCPUs.append(recorded.1 - base.1)
+  }
+  try log.close()
+  removeDatabase(path)
+  let figures = SendFigures(
+    base: median(bases), recorded: median(recordeds), overhead: median(overheads),
+    baseCPU: median(baseCPUs), recordedCPU: median(recordedCPUs),
+    overheadCPU: median(overheadCPUs)
+  )
+  say(
+    "  \(label): send \(fmtTime(figures.base)) plain, \(fmtTime(figures.recorded)) recording; "
+      + "overhead \(fmtTime(figures.overhead)) per action (\(runs) batches of \(batch)); "
+      + "sending thread's CPU: \(fmtTime(figures.baseCPU)) plain, \(fmtTime(figures.recordedCPU)) "
+      + "recording, overhead \(fmtTime(figures.overheadCPU))"
+  )
+  return figures
+}
+
+struct BaselineFigures {
+  var diff: Double
+  var wholeJSON: Double
+  var changedJSON: Double
+}
+
+/// The per-action cost of the other designs, on the same states: swift-custom-dump's `diff` of
+/// the old and new state (`_printChanges()`), JSONEncoder of the whole new state (Redux
+/// DevTools), and JSONEncoder of only the changed value.
+func measureBaselines<State: Codable>(
+  label: String, old: State, new: State, changed: some Encodable, runs: Int
+) throws -> BaselineFigures {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+  let diffTime = perCall(runs: runs) { blackHole(CustomDump.diff(old, new)) }
+  let jsonTime = try perCall(runs: runs) { blackHole(try encoder.encode(new)) }
+  let changedTime = try perCall(runs: runs) { blackHole(try encoder.encode(changed)) }
+  say(
+    "  \(label) baselines: custom-dump diff \(fmtTime(diffTime)), whole-state JSON "
+      + "\(fmtTime(jsonTime)), changed-value JSON \(fmtTime(changedTime))"
+  )
+  return BaselineFigures(diff: diffTime, wholeJSON: jsonTime, changedJSON: changedTime)
+}
+
+@MainActor
+func benchSendOverhead(_ config: Config, directory: String) async throws {
+  say("\n## 1. Recording overhead on the send path")
+  let report = Report.shared
+  let runs = config.runs
+  let goal = 5e-6
+
+  func ratios(_ overhead: Double, _ baselines: BaselineFigures) -> String {
+    let safe = max(overhead, 1e-9)
+    return "diff baseline \(fmtTime(baselines.diff)) = \(fmt(baselines.diff / safe, 0))×; "
+      + "whole-state JSON \(fmtTime(baselines.wholeJSON)) = \(fmt(baselines.wholeJSON / safe, 1))×; "
+      + "changed-value JSON \(fmtTime(baselines.changedJSON))"
+  }
+
+  // Counter: increments and decrements (no effects).
+  do {
+    let actions: [Counter.Action] = (0..<(config.sendBatch * 4)).map {
+      $0 % 5 == 4 ? .decrement : .increment
+    }
+    let figures = try await measureSend(
+      label: "counter", initial: Counter.State(count: 41), reducer: Fixtures.counterReducer(),
+      actions: actions, batch: config.sendBatch, runs: runs, directory: directory
+    )
+    let baselines = try measureBaselines(
+      label: "counter", old: Counter.State(count: 41), new: Counter.State(count: 42),
+      changed: 42, runs: runs
+    )
+    report.add(
+      "1", "send overhead, Counter (`increment`)", fmtTime(figures.overhead),
+      vs: "plain send \(fmtTime(figures.base)); overhead in sending-thread CPU \(fmtTime(figures.overheadCPU)); " + ratios(figures.overhead, baselines),
+      goal: "≤ 5 µs", verdict(figures.overhead <= goal)
+    )
+  }
+
+  // Todos, toggling one row (starts the cancellable sort effect) and renaming one row (no
+  // effect), at 10 and at 10,000 rows.
+  var toggle: [Int: Double] = [:]
+  var rename: [Int: Double] = [:]
+  // RKBENCH_ROWS=10000 runs only that list size (for profiling one case).
+  let onlyRows = ProcessInfo.processInfo.environment["RKBENCH_ROWS"].flatMap { Int($0) }
+  for rows in [10, config.bigTodoRows] where onlyRows == nil || onlyRows == rows {
+    let batch = rows > 1000 ? max(20, config.sendBatch / 10) : config.sendBatch
+    let state = Fixtures.todos(rows: rows)
+    var toggled = state
+    toggled.todos[id: UUID(rows / 2 + 1)]!.isComplete.toggle()
+    let baselines = try measureBaselines(
+      label: "todos-\(rows)", old: state, new: toggled,
+      changed: toggled.todos[id: UUID(rows / 2 + 1)]!, runs: rows > 1000 ? min(runs, 5) : runs
+    )
+    // RKBENCH_KIND=toggle or rename runs only that action kind (for profiling one case).
+    let kind = ProcessInfo.processInfo.environment["RKBENCH_KIND"]
+    let empty = SendFigures(base: 0, recorded: 0, overhead: 0, baseCPU: 0, recordedCPU: 0, overheadCPU: 0)
+    let toggleFigures = kind == "rename" ? empty : try await measureSend(
+      label: "todos-\(rows)-toggle", initial: state, reducer: Fixtures.todosReducer(),
+      actions: Fixtures.toggles(rows: rows, count: batch * 4, seed: 1), batch: batch,
+      runs: runs, directory: directory
+    )
+    let renameFigures = kind == "toggle" ? empty : try await measureSend(
+      label: "todos-\(rows)-rename", initial: state, reducer: Fixtures.todosReducer(),
+      actions: Fixtures.renames(rows: rows, count: batch * 4, seed: 2), batch: batch,
+      runs: runs, directory: directory
+    )
+    toggle[rows] = toggleFigures.overhead
+    rename[rows] = renameFigures.overhead
+    let rowsText = fmtCount(rows)
+    report.add(
+      "1", "send overhead, Todos \(rowsText) rows, toggle a row (`checkBoxToggled`, starts the sort effect)",
+      fmtTime(toggleFigures.overhead),
+      vs: "plain send \(fmtTime(toggleFigures.base)); overhead in sending-thread CPU \(fmtTime(toggleFigures.overheadCPU)); " + ratios(toggleFigures.overhead, baselines),
+      goal: "≤ 5 µs", verdict(toggleFigures.overhead <= goal)
+    )
+    report.add(
+      "1", "send overhead, Todos \(rowsText) rows, rename a row (`titleChanged`, no effect)",
+      fmtTime(renameFigures.overhead),
+      vs: "plain send \(fmtTime(renameFigures.base)); overhead in sending-thread CPU \(fmtTime(renameFigures.overheadCPU)); " + ratios(renameFigures.overhead, baselines),
+      goal: "≤ 5 µs", verdict(renameFigures.overhead <= goal)
+    )
+  }
+  let big = config.bigTodoRows
+  guard toggle[10] != nil, toggle[big] != nil else { return }
+  let toggleScaling = toggle[big]! / max(toggle[10]!, 1e-9)
+  let renameScaling = rename[big]! / max(rename[10]!, 1e-9)
+  report.add(
+    "1", "overhead at \(fmtCount(big)) rows ÷ at 10 rows, toggle", fmt(toggleScaling) + "×",
+    vs: "\(fmtTime(toggle[big]!)) vs \(fmtTime(toggle[10]!))", goal: "≤ 1.5×",
+    verdict(toggleScaling <= 1.5)
+  )
+  report.add(
+    "1", "overhead at \(fmtCount(big)) rows ÷ at 10 rows, rename", fmt(renameScaling) + "×",
+    vs: "\(fmtTime(rename[big]!)) vs \(fmtTime(rename[10]!))", goal: "≤ 1.5×",
+    verdict(renameScaling <= 1.5)
+  )
+}

@@ -1,0 +1,135 @@
+// rkbench: what recording, seeking, bisecting and replaying cost, against baselines measured in
+// the same run. docs/performance.md explains each benchmark and holds the latest full run.
+//
+//   swift build -c release --package-path Benchmarks --product rkdebug
+//   swift run -c release --package-path Benchmarks rkbench [--quick] [--only 1,3]
+//       [--rkdebug PATH] [--data DIR] [--markdown FILE]
+
+import Foundation
+import GRDBSQLite
+
+let usage = """
+  usage: rkbench [--quick] [--only N[,N…]] [--rkdebug PATH] [--data DIR] [--markdown FILE]
+
+    --quick          tiny sizes (seconds in all), for CI: checks that everything runs
+    --only 1,3       run only these benchmarks (1 send overhead, 2 sustained recording,
+                     3 seeking, 4 bisect, 5 replay, 6 size and memory; 2 also feeds 5 and 6)
+    --rkdebug PATH   the rkdebug binary to time (default: the one next to rkbench, built with
+                     swift build -c release --package-path Benchmarks --product rkdebug)
+    --data DIR       where the Todos log of benchmarks 3 and 4 is cached
+                     (default: Benchmarks/.data, git-ignored)
+    --markdown FILE  also write the results table to FILE
+
+  Exit status: 0 when every benchmark ran (goals met or not), 1 when one failed to run.
+  """
+
+@MainActor
+func main() async -> Int32 {
+  var arguments = Array(CommandLine.arguments.dropFirst())
+  func value(after flag: String) -> String? {
+    guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count else {
+      return nil
+    }
+    let value = arguments[index + 1]
+    arguments.removeSubrange(index...(index + 1))
+    return value
+  }
+
+  if let index = arguments.firstIndex(of: "--child-record"), index + 2 < arguments.count,
+    let count = Int(arguments[index + 1])
+  {
+    do {
+      try childRecord(count: count, path: arguments[index + 2])
+      return 0
+    } catch {
+      print("child failed: \(error)")
+      return 1
+    }
+  }
+  if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage)
+    return 0
+  }
+  let quick = arguments.contains("--quick")
+  arguments.removeAll { $0 == "--quick" }
+  let only = value(after: "--only").map { Set($0.split(separator: ",").compactMap { Int($0) }) }
+  let rkdebugOverride = value(after: "--rkdebug")
+  let packageDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+  let dataDirectory = value(after: "--data") ?? packageDirectory + "/.data"
+  let markdownPath = value(after: "--markdown")
+  guard arguments.isEmpty else {
+    print("rkbench: unknown arguments \(arguments)\n\n\(usage)")
+    return 2
+  }
+  func wants(_ bench: Int) -> Bool { only?.contains(bench) ?? true }
+
+  let config = quick ? Config.quickRun : Config.full
+  let cpu =
+    ((try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? "")
+    .split(separator: "\n").first { $0.hasPrefix("model name") }
+    .map { $0.split(separator: ":", maxSplits: 1).last!.trimmingCharacters(in: .whitespaces) } ?? "?"
+  say("rkbench \(quick ? "--quick" : "(full run)")")
+  say(
+    "machine: \(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+      + "\(fmtBytes(Double(ProcessInfo.processInfo.physicalMemory))); SQLite "
+      + "\(String(cString: sqlite3_libversion())); load average at start \(loadAverage())"
+  )
+  let rkdebug = rkdebugPath(override: rkdebugOverride)
+  say("rkdebug binary: \(rkdebug ?? "not found (CLI benchmarks will report 'not run')")")
+
+  let directory = makeTemporaryDirectory()
+  defer { try? FileManager.default.removeItem(atPath: directory) }
+  let start = nowNanos()
+  var failures = 0
+  func attempt(_ name: String, _ body: () async throws -> Void) async {
+    do {
+      try await body()
+    } catch {
+      failures += 1
+      say("  \(name) FAILED: \(error)")
+      Report.shared.add(name, "benchmark failed to run", "\(error)", .missed)
+    }
+  }
+
+  if wants(1) {
+    await attempt("1") { try await benchSendOverhead(config, directory: directory) }
+  }
+  var counterLog: String?
+  if wants(2) || wants(5) || wants(6) {
+    await attempt("2") { counterLog = try benchSustained(config, directory: directory) }
+  }
+  if wants(6) {
+    benchMemory(config, directory: directory)
+  }
+  if wants(3) || wants(4) {
+    await attempt("3") {
+      say("\n## Todos log for 3 and 4")
+      let path = try await todosLog(
+        actions: config.todosLogActions, rows: config.todosLogRows, dataDirectory: dataDirectory
+      )
+      if wants(3) { try benchSeek(config, logPath: path, rkdebug: rkdebug) }
+      if wants(4) {
+        try benchBisect(config, logPath: path, rows: config.todosLogRows, rkdebug: rkdebug)
+      }
+    }
+  }
+  if wants(5), let counterLog {
+    await attempt("5") { try benchReplay(config, counterLog: counterLog, rkdebug: rkdebug) }
+  }
+
+  let report = Report.shared
+  say("\n## Results (\(quick ? "--quick sizes: not comparable with the goals" : "full run"))\n")
+  let table = report.markdown()
+  say(table)
+  say(
+    "\(report.metCount) goals met, \(report.missedCount) not met; took "
+      + "\(fmtTime(Double(nowNanos() - start) / 1e9)); load average at end \(loadAverage())"
+  )
+  if let markdownPath {
+    try? table.write(toFile: markdownPath, atomically: true, encoding: .utf8)
+  }
+  return failures == 0 ? 0 : 1
+}
+
+exit(await main())
