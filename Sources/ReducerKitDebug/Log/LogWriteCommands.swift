@@ -112,7 +112,8 @@ struct EffectStartCommand: LogWriteCommand {
   let effectID: Int
   let actionIndex: Int
   let kind: String
-  let cancelIDs: [String]
+  /// Described as text on the writer thread: `String(describing:)` reflects on the value.
+  let cancelIDs: [AnyCancelID]
   let startedAt: Date
 
   func write(_ db: Database, _ context: inout LogWriteContext) throws {
@@ -122,7 +123,8 @@ struct EffectStartCommand: LogWriteCommand {
         VALUES (?, ?, ?, ?, ?, ?)
         """
     ).execute(arguments: [
-      key.rowID, effectID, actionIndex, kind, try context.encoder.string(cancelIDs),
+      key.rowID, effectID, actionIndex, kind,
+      try context.encoder.string(cancelIDs.map(\.description)),
       startedAt.timeIntervalSince1970,
     ])
   }

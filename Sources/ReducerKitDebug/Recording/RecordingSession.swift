@@ -89,7 +89,7 @@ final class RecordingSession: Sendable {
         EffectStartCommand(
           key: key, effectID: progress.effectCount, actionIndex: observer.actionIndex,
           kind: observer.leaf.kind.rawValue,
-          cancelIDs: observer.leaf.cancelIDs.map(\.description), startedAt: Date()
+          cancelIDs: observer.leaf.cancelIDs, startedAt: Date()
         )
       )
       return nil
