@@ -41,7 +41,7 @@ enum Fixtures {
 
   /// `count` actions toggling rows picked at random (seeded) among `rows`.
   static func toggles(rows: Int, count: Int, seed: UInt64) -> [Todos.Action] {
-    var rng = SplitMix(seed: seed)
+    var rng = SplitMix64(seed: seed)
     return (0..<count).map { _ in
       .todos(.element(id: UUID(Int.random(in: 1...rows, using: &rng)), action: .checkBoxToggled))
     }
@@ -50,7 +50,7 @@ enum Fixtures {
   /// `count` actions renaming rows picked at random (seeded) among `rows`: a row change that
   /// starts no effect.
   static func renames(rows: Int, count: Int, seed: UInt64) -> [Todos.Action] {
-    var rng = SplitMix(seed: seed)
+    var rng = SplitMix64(seed: seed)
     return (0..<count).map { step in
       let row = Int.random(in: 1...rows, using: &rng)
       return .todos(.element(id: UUID(row), action: .titleChanged("Todo \(row) (\(step))")))

@@ -39,7 +39,7 @@ func todosLog(actions: Int, rows: Int, dataDirectory: String) async throws -> St
     reducer: Fixtures.todosReducer().recording(to: log, feature: Todos.name)
   )
   let addIndex = todosLogAddIndex(actions: actions)
-  var rng = SplitMix(seed: 0x5EED)
+  var rng = SplitMix64(seed: 0x5EED)
   for index in 1...actions {
     if index == addIndex {
       store.send(.addTodoButtonTapped)
@@ -82,7 +82,7 @@ func benchSeek(_ config: Config, logPath: String, rkdebug: String?) throws {
   let report = Report.shared
   let log = try ActionLog.readOnly(path: logPath)
   let count = try log.session().actionCount
-  var rng = SplitMix(seed: 42)
+  var rng = SplitMix64(seed: 42)
   var times: [Double] = []
   var openTimes: [Double] = []
   for _ in 0..<config.seeks {

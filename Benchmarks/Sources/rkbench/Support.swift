@@ -179,18 +179,3 @@ func runProcess(_ executable: String, _ arguments: [String], environment: [Strin
   let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
   return ProcessResult(status: exitStatus, stdout: out, stderr: err, seconds: elapsed)
 }
-
-// MARK: - Random numbers
-
-/// A small, fast, seeded generator, so every run picks the same indices.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

@@ -129,13 +129,19 @@ public final class ActionLog: Sendable {
       return message.contains("database is locked")
     case .notAnActionLog, .notSQLite:
       // Only a SQLite file (or an empty one, just created) can be a log in the making.
-      guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-      defer { try? handle.close() }
-      let header = (try? handle.read(upToCount: sqliteHeader.count)) ?? nil
-      return header.map { $0.isEmpty || Array($0) == sqliteHeader } ?? true
+      guard let header = fileHeader(at: path) else { return false }
+      return header.isEmpty || header == sqliteHeader
     default:
       return false
     }
+  }
+
+  /// The first bytes of the file, as many as SQLite's header has (fewer for a shorter file);
+  /// `nil` when it cannot be opened for reading.
+  private static func fileHeader(at path: String) -> [UInt8]? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    return ((try? handle.read(upToCount: sqliteHeader.count)) ?? nil).map(Array.init) ?? []
   }
 
   deinit {
@@ -155,16 +161,14 @@ public final class ActionLog: Sendable {
       return
     }
     guard !isDirectory.boolValue else { throw LogError.notSQLite(path: path) }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
+    guard let header = fileHeader(at: path) else {
       throw LogError.database("cannot read '\(path)': permission denied")
     }
-    let header = (try? handle.read(upToCount: sqliteHeader.count)) ?? nil
-    try? handle.close()
-    guard let header, !header.isEmpty else {
+    guard !header.isEmpty else {
       if readOnly { throw LogError.notAnActionLog(path: path) }
       return  // An empty file becomes a new log.
     }
-    guard Array(header) == sqliteHeader else { throw LogError.notSQLite(path: path) }
+    guard header == sqliteHeader else { throw LogError.notSQLite(path: path) }
 
     var configuration = Configuration()
     configuration.readonly = true

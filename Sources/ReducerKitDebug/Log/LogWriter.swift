@@ -56,9 +56,8 @@ final class LogWriter: @unchecked Sendable {
   func enqueue(_ command: any LogWriteCommand) throws {
     condition.lock()
     defer { condition.unlock() }
+    // A full queue is past half full: the writer has stopped lingering and is writing.
     while queue.count >= capacity, !isClosed, failure == nil {
-      isFlushRequested = true
-      condition.broadcast()
       condition.wait()
     }
     if let failure { throw failure }

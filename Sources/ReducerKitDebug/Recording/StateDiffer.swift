@@ -27,11 +27,7 @@ enum StateDiffer {
       // A conformance that lists no properties (an enum, or one written by hand): inside the
       // associated value of an unchanged enum case, else one `replace` of the whole value.
       if old != new, !EnumPayloadDiffer.diff(old, new, at: path, into: &changes) {
-        changes.append(
-          PendingChange(
-            operation: .replace, path: path, value: encodable(new), oldValue: encodable(old)
-          )
-        )
+        changes.append(replacement(of: old, with: new, at: path))
       }
       return
     }
@@ -81,11 +77,7 @@ enum StateDiffer {
     } else if let old = old as? any PatchableCollection {
       old.diffElements(to: new, at: path, into: &changes)
     } else if !isEqual(old, new), !EnumPayloadDiffer.diff(old, new, at: path, into: &changes) {
-      changes.append(
-        PendingChange(
-          operation: .replace, path: path, value: encodable(new), oldValue: encodable(old)
-        )
-      )
+      changes.append(replacement(of: old, with: new, at: path))
     }
   }
 
@@ -93,14 +85,15 @@ enum StateDiffer {
     _ old: S, _ new: Any, at path: [String], into changes: inout [PendingChange]
   ) {
     guard let new = new as? S else {
-      changes.append(
-        PendingChange(
-          operation: .replace, path: path, value: encodable(new), oldValue: encodable(old)
-        )
-      )
+      changes.append(replacement(of: old, with: new, at: path))
       return
     }
     diffState(old, new, at: path, into: &changes)
+  }
+
+  /// One `replace` of the value at `path`, keeping the old value for walking back.
+  static func replacement(of old: Any, with new: Any, at path: [String]) -> PendingChange {
+    PendingChange(operation: .replace, path: path, value: encodable(new), oldValue: encodable(old))
   }
 
   /// Whether two values are equal, for types known to be `Equatable`; `false` otherwise.
