@@ -24,7 +24,7 @@ enum EnumPayloadDiffer {
   /// are the same case of an enum with one associated value encoded the synthesized way;
   /// returns `false` (appending nothing) otherwise.
   static func diff(
-    _ old: Any, _ new: Any, at path: [String], into changes: inout [PendingChange]
+    _ old: Any, _ new: Any, at path: [String], into differ: inout StateDiffer
   ) -> Bool {
     guard isEnum(old) else { return false }
     let oldMirror = Mirror(reflecting: old)
@@ -36,9 +36,9 @@ enum EnumPayloadDiffer {
       type(of: old) == type(of: new),
       let key = payloadKey(of: old, caseName: caseName)
     else { return false }
-    StateDiffer.diffValue(
+    differ.diffValue(
       payload(oldCase.value), payload(newCase.value), at: path + [caseName, key],
-      isObjectMember: true, into: &changes
+      isObjectMember: true
     )
     return true
   }

@@ -1,23 +1,33 @@
 import IdentifiedCollections
+import ReducerKit
 
 /// A collection the recorder diffs element by element, so a change to one row is one operation
 /// at `/rows/3/field` rather than a replacement of the whole collection.
 protocol PatchableCollection {
   /// Appends the operations that turn `self` into `new` (a value of the same type).
-  func diffElements(to new: Any, at path: [String], into changes: inout [PendingChange])
+  func diffElements(to new: Any, at path: [String], into differ: inout StateDiffer)
+}
+
+/// A collection whose change an ``ElementChangeJournal`` can account for.
+protocol JournaledCollection {
+  /// Appends the operations that turn `old` (a value of the same type) into `self` and returns
+  /// `true` when the differ's journal proves which elements changed; returns `false`, appending
+  /// nothing, when it does not.
+  func diffJournaled(from old: Any, at path: [String], into differ: inout StateDiffer) -> Bool
 }
 
 extension Array: PatchableCollection where Element: Equatable & Encodable {
-  func diffElements(to new: Any, at path: [String], into changes: inout [PendingChange]) {
+  func diffElements(to new: Any, at path: [String], into differ: inout StateDiffer) {
     guard let new = new as? Self else { return }
-    CollectionDiffer.diff(old: self, new: new, identity: nil, at: path, into: &changes)
+    CollectionDiffer.diff(old: self, new: new, identity: nil, at: path, into: &differ)
   }
 }
 
 extension IdentifiedArray: PatchableCollection
 where Element: Equatable & Encodable {
-  func diffElements(to new: Any, at path: [String], into changes: inout [PendingChange]) {
+  func diffElements(to new: Any, at path: [String], into differ: inout StateDiffer) {
     guard let new = new as? Self else { return }
+    if differ.hasJournal, new.diffJournaled(from: self, at: path, into: &differ) { return }
     if self.ids == new.ids {
       // The same rows in the same order: compare them in place, with typed ids. Checking the
       // ids is O(1) when no row was added, removed or moved (their storage is then shared), and
@@ -25,9 +35,9 @@ where Element: Equatable & Encodable {
       let oldElements = self.elements
       let newElements = new.elements
       for index in oldElements.indices where oldElements[index] != newElements[index] {
-        StateDiffer.diffValue(
+        differ.diffValue(
           oldElements[index], newElements[index], at: path + [String(index)],
-          isObjectMember: false, into: &changes
+          isObjectMember: false
         )
       }
       return
@@ -35,8 +45,26 @@ where Element: Equatable & Encodable {
     CollectionDiffer.diff(
       old: self.elements, new: new.elements,
       identity: { AnyHashable(self.ids[$0]) }, newIdentity: { AnyHashable(new.ids[$0]) },
-      at: path, into: &changes
+      at: path, into: &differ
     )
+  }
+}
+
+extension IdentifiedArray: JournaledCollection where Element: Equatable & Encodable {
+  func diffJournaled(from old: Any, at path: [String], into differ: inout StateDiffer) -> Bool {
+    guard let old = old as? Self, let journal = differ.journal,
+      let ids = journal.changedIDs(from: old, to: self)
+    else { return false }
+    // The same ids in the same order, so an element's index is the same in both. An element
+    // the journal names twice is diffed once.
+    var diffed: [Int] = []
+    for id in ids {
+      guard let index = self.index(id: id), !diffed.contains(index) else { continue }
+      if ids.count > 1 { diffed.append(index) }
+      guard old[index] != self[index] else { continue }
+      differ.diffValue(old[index], self[index], at: path + [String(index)], isObjectMember: false)
+    }
+    return true
   }
 }
 
@@ -52,7 +80,7 @@ enum CollectionDiffer {
   static func diff<Element: Equatable & Encodable>(
     old: [Element], new: [Element],
     identity: ((Int) -> AnyHashable)?, newIdentity: ((Int) -> AnyHashable)? = nil,
-    at path: [String], into changes: inout [PendingChange]
+    at path: [String], into differ: inout StateDiffer
   ) {
     let sameElement: (Int, Int) -> Bool
     if let identity, let newIdentity {
@@ -66,7 +94,9 @@ enum CollectionDiffer {
     while prefix < shorter, sameElement(prefix, prefix) { prefix += 1 }
 
     if prefix == old.count, old.count == new.count {
-      diffMatched(old: old, new: new, pairs: (0..<old.count).map { ($0, $0) }, at: path, into: &changes)
+      diffMatched(
+        old: old, new: new, pairs: (0..<old.count).map { ($0, $0) }, at: path, into: &differ
+      )
       return
     }
 
@@ -82,26 +112,28 @@ enum CollectionDiffer {
     if identity == nil, removedCount == addedCount {
       // Positional arrays of the same length: diff the middle element by element.
       diffMatched(
-        old: old, new: new, pairs: (0..<old.count).map { ($0, $0) }, at: path, into: &changes
+        old: old, new: new, pairs: (0..<old.count).map { ($0, $0) }, at: path, into: &differ
       )
       return
     }
     if removedCount + addedCount > Swift.max(old.count, new.count) / 2 + 1,
       removedCount > 0, addedCount > 0
     {
-      changes.append(PendingChange(
+      differ.append(
+        PendingChange(
           operation: .replace, path: path, value: StateValue(new), oldValue: StateValue(old)
-        ))
+        )
+      )
       return
     }
 
     for index in stride(from: prefix + removedCount - 1, through: prefix, by: -1) {
-      changes.append(
+      differ.append(
         PendingChange(operation: .remove, path: path + [String(index)], oldValue: StateValue(old[index]))
       )
     }
     for index in prefix..<(prefix + addedCount) {
-      changes.append(
+      differ.append(
         PendingChange(operation: .add, path: path + [String(index)], value: StateValue(new[index]))
       )
     }
@@ -109,19 +141,18 @@ enum CollectionDiffer {
     for offset in 0..<suffix {
       pairs.append((old.count - suffix + offset, new.count - suffix + offset))
     }
-    diffMatched(old: old, new: new, pairs: pairs, at: path, into: &changes)
+    diffMatched(old: old, new: new, pairs: pairs, at: path, into: &differ)
   }
 
   /// Diffs elements known to be the same element (same position or same id), using their new
   /// indices in the paths.
   private static func diffMatched<Element: Equatable & Encodable>(
     old: [Element], new: [Element], pairs: [(Int, Int)], at path: [String],
-    into changes: inout [PendingChange]
+    into differ: inout StateDiffer
   ) {
     for (oldIndex, newIndex) in pairs where old[oldIndex] != new[newIndex] {
-      StateDiffer.diffValue(
-        old[oldIndex], new[newIndex], at: path + [String(newIndex)], isObjectMember: false,
-        into: &changes
+      differ.diffValue(
+        old[oldIndex], new[newIndex], at: path + [String(newIndex)], isObjectMember: false
       )
     }
   }

@@ -68,12 +68,16 @@ where Base.State: ObservableStateProtocol & Codable, Base.Action: Codable & Send
     let wallTime = Date()
     let oldState = state
     let start = DispatchTime.now().uptimeNanoseconds
-    let effect = base.reduce(into: &state, action: action)
+    // `forEach` notes the rows it runs, so the diff looks at those rows, not at every row.
+    let journal = ElementChangeJournal()
+    let effect = ElementChangeJournal.$current.withValue(journal) {
+      base.reduce(into: &state, action: action)
+    }
     let duration = DispatchTime.now().uptimeNanoseconds &- start
     guard
       let index = session.record(
-        action: action, oldState: oldState, newState: state, wallTime: wallTime,
-        durationNanos: duration, emitters: emitters
+        action: action, oldState: oldState, newState: state, journal: journal,
+        wallTime: wallTime, durationNanos: duration, emitters: emitters
       )
     else { return effect }
     let session = self.session

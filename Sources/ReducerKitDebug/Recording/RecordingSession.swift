@@ -38,10 +38,10 @@ final class RecordingSession: Sendable {
 
   /// Records one reduced action: its index, JSON, label, source, timing and patch.
   func record<State: ObservableStateProtocol & Codable, Action: Codable & Sendable>(
-    action: Action, oldState: State, newState: State, wallTime: Date, durationNanos: UInt64,
-    emitters: [any EffectObserver]
+    action: Action, oldState: State, newState: State, journal: ElementChangeJournal?,
+    wallTime: Date, durationNanos: UInt64, emitters: [any EffectObserver]
   ) -> Int? {
-    let changes = StateDiffer.changes(from: oldState, to: newState)
+    let changes = StateDiffer.changes(from: oldState, to: newState, journal: journal)
     let source = emitters.lazy.compactMap { $0 as? RecordingEffectObserver }
       .first { $0.session === self }
     return perform { progress, writer in

@@ -95,10 +95,13 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     let action = try decodeAction(record)
     let isChecking = skipped.isEmpty && divergence == nil
     let oldState = state
-    _ = reducer.reduce(into: &state, action: action)
+    let journal = isChecking ? ElementChangeJournal() : nil
+    _ = ElementChangeJournal.$current.withValue(journal) {
+      reducer.reduce(into: &state, action: action)
+    }
     index = next
     guard isChecking else { return ReplayStep(index: next, outcome: .unchecked) }
-    let changes = StateDiffer.changes(from: oldState, to: state)
+    let changes = StateDiffer.changes(from: oldState, to: state, journal: journal)
     if try matcher.matches(changes, text: record.patchText)
       ?? matcher.matches(changes, record.patch())
     {

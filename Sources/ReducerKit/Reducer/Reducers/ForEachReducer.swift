@@ -17,6 +17,8 @@ extension Reducer {
   /// element cancels only that element's effects. An action for an id that is not in the
   /// collection is ignored with a runtime warning.
   ///
+  /// While an ``ElementChangeJournal`` is bound, each element run is noted in it.
+  ///
   /// - Parameters:
   ///   - toElementsState: The key path of the collection of element states.
   ///   - toElementAction: The case of the parent action that carries ``IdentifiedAction``s.
@@ -87,7 +89,15 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     }
     let embed = UncheckedSendable(toElementAction.embed)
     let effectsID = effectsID(id)
-    return element.reduce(into: &state[keyPath: toElementsState][id: id]!, action: elementAction)
+    let journal = ElementChangeJournal.current
+    let before = journal == nil ? nil : state[keyPath: toElementsState].storageID
+    let effect = element.reduce(
+      into: &state[keyPath: toElementsState][id: id]!, action: elementAction
+    )
+    if let journal, let before {
+      journal.noteElementChange(id: id, before: before, after: state[keyPath: toElementsState])
+    }
+    return effect
       // Each element has its own cancellation identifiers, so one row's `.cancel(id:)` (or one
       // row's `ifLet` closing) does not cancel another row's effects.
       .scopingCancelIDs(to: AnyCancelID(effectsID))

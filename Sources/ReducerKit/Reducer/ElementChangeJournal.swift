@@ -1,0 +1,110 @@
+import IdentifiedCollections
+
+/// Notes which elements of identified collections the element reducers of
+/// ``Reducer/forEach(_:action:element:fileID:line:)`` ran on while one action was reduced, so a
+/// tool that needs to know what an action changed (the time-travel recorder, replay
+/// verification) can look at those elements instead of comparing whole collections.
+///
+/// Bind a journal around a reducer with ``$current``; `forEach` notes each element it runs:
+///
+/// ```swift
+/// let journal = ElementChangeJournal()
+/// let effect = ElementChangeJournal.$current.withValue(journal) {
+///   base.reduce(into: &state, action: action)
+/// }
+/// if let ids = journal.changedIDs(from: old.todos, to: state.todos) {
+///   // Only the elements with these ids can differ.
+/// }
+/// ```
+///
+/// A note is a proof, not a hint: it holds the identity of the collection's storage before the
+/// element reducer ran and a copy of the collection after it. Holding the copy makes the storage
+/// shared, so any later mutation of the collection (by a parent reducer, a `sort`, a `remove`)
+/// writes to new storage, and ``changedIDs(from:to:)`` then finds no chain of notes and returns
+/// `nil`. A caller falls back to comparing the collections; it is never told a wrong answer.
+///
+/// The cost of that proof is one copy of the collection when, in the same action, an element
+/// reducer runs and a parent then mutates the collection in place; without a journal bound,
+/// `forEach` notes nothing and the cost is one task-local read.
+public final class ElementChangeJournal: @unchecked Sendable {
+  // `@unchecked`: a journal is bound to one synchronous reduce and only touched by the thread
+  // running it and, after it returns, by the same thread reading the notes.
+
+  /// The journal `forEach` notes into; `nil` (nothing is noted) unless a caller binds one.
+  @TaskLocal public static var current: ElementChangeJournal?
+
+  private var notes: [Note] = []
+
+  private struct Note {
+    let before: CollectionStorageID
+    let after: CollectionStorageID
+    /// The collection right after the element reducer ran. Holding it keeps `after`'s storage
+    /// alive and shared, so no later mutation can happen in place unnoticed.
+    let collection: Any
+    let id: AnyHashable
+  }
+
+  /// Creates an empty journal.
+  public init() {}
+
+  /// Whether nothing was noted.
+  public var isEmpty: Bool { notes.isEmpty }
+
+  /// Notes that the element `id` of `collection` was the only one touched since the collection's
+  /// storage was `before`.
+  func noteElementChange<ID: Hashable, Element>(
+    id: ID, before: CollectionStorageID, after collection: IdentifiedArray<ID, Element>
+  ) {
+    notes.append(
+      Note(before: before, after: collection.storageID, collection: collection, id: id)
+    )
+  }
+
+  /// The ids of the only elements that may differ between `old` and `new`, or `nil` when the
+  /// notes do not prove it (compare the collections then).
+  ///
+  /// Returns an empty array when `old` and `new` share their storage, so are equal. Otherwise
+  /// the notes must lead from `old`'s storage to `new`'s, each note starting where the previous
+  /// one ended: then `new` is `old` with only the noted elements changed, in place, with the same
+  /// ids in the same order.
+  ///
+  /// `old` must be alive while the action is reduced (the caller holds it), so its storage
+  /// cannot be freed and reused by another collection.
+  public func changedIDs<ID: Hashable, Element>(
+    from old: IdentifiedArray<ID, Element>, to new: IdentifiedArray<ID, Element>
+  ) -> [ID]? {
+    var storage = old.storageID
+    let target = new.storageID
+    var ids: [ID] = []
+    var remaining = notes[...]
+    while storage != target {
+      guard let index = remaining.firstIndex(where: { $0.before == storage }),
+        let id = remaining[index].id.base as? ID
+      else { return nil }
+      ids.append(id)
+      storage = remaining[index].after
+      remaining = remaining[(index + 1)...]
+    }
+    return ids
+  }
+}
+
+/// The identity of an identified array's storage: its ids' buffer and its elements' buffer.
+///
+/// Two collections with the same storage identity, one of them alive and shared, hold the same
+/// ids and elements: a shared buffer is copied before it is written to.
+struct CollectionStorageID: Equatable {
+  let ids: UnsafeRawPointer?
+  let elements: UnsafeRawPointer?
+}
+
+extension IdentifiedArray {
+  /// The identity of this collection's storage. O(1): `ids.elements` and `elements` share the
+  /// collection's buffers.
+  var storageID: CollectionStorageID {
+    CollectionStorageID(
+      ids: ids.elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
+      elements: elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    )
+  }
+}
