@@ -1,3 +1,4 @@
+import Foundation
 import IdentifiedCollections
 
 /// Notes which elements of identified collections the element reducers of
@@ -5,11 +6,12 @@ import IdentifiedCollections
 /// tool that needs to know what an action changed (the time-travel recorder, replay
 /// verification) can look at those elements instead of comparing whole collections.
 ///
-/// Bind a journal around a reducer with ``$current``; `forEach` notes each element it runs:
+/// Bind a journal around a reducer with ``withCurrent(_:_:)``; `forEach` notes each element it
+/// runs:
 ///
 /// ```swift
 /// let journal = ElementChangeJournal()
-/// let effect = ElementChangeJournal.$current.withValue(journal) {
+/// let effect = ElementChangeJournal.withCurrent(journal) {
 ///   base.reduce(into: &state, action: action)
 /// }
 /// if let ids = journal.changedIDs(from: old.todos, to: state.todos) {
@@ -25,13 +27,31 @@ import IdentifiedCollections
 ///
 /// The cost of that proof is one copy of the collection when, in the same action, an element
 /// reducer runs and a parent then mutates the collection in place; without a journal bound,
-/// `forEach` notes nothing and the cost is one task-local read.
+/// `forEach` notes nothing and the cost is one thread-local read.
 public final class ElementChangeJournal: @unchecked Sendable {
   // `@unchecked`: a journal is bound to one synchronous reduce and only touched by the thread
   // running it and, after it returns, by the same thread reading the notes.
 
-  /// The journal `forEach` notes into; `nil` (nothing is noted) unless a caller binds one.
-  @TaskLocal public static var current: ElementChangeJournal?
+  /// The journal `forEach` notes into on this thread; `nil` (nothing is noted) outside
+  /// ``withCurrent(_:_:)``.
+  public static var current: ElementChangeJournal? {
+    guard let pointer = pthread_getspecific(currentKey) else { return nil }
+    return Unmanaged<ElementChangeJournal>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
+  /// Runs `body` (a synchronous reduce) with `journal` as ``current`` on this thread, then puts
+  /// back the journal bound before.
+  ///
+  /// A thread-local rather than a `@TaskLocal`: a reducer runs synchronously on one thread, and
+  /// binding a task-local value costs an allocation per action on the recording path.
+  public static func withCurrent<Result>(
+    _ journal: ElementChangeJournal?, _ body: () throws -> Result
+  ) rethrows -> Result {
+    let previous = pthread_getspecific(currentKey)
+    pthread_setspecific(currentKey, journal.map { Unmanaged.passUnretained($0).toOpaque() })
+    defer { pthread_setspecific(currentKey, previous) }
+    return try withExtendedLifetime(journal) { try body() }
+  }
 
   private var notes: [Note] = []
 
@@ -88,6 +108,14 @@ public final class ElementChangeJournal: @unchecked Sendable {
     return ids
   }
 }
+
+/// The thread-local slot of ``ElementChangeJournal/current``.
+private let currentKey: pthread_key_t = {
+  var key = pthread_key_t()
+  let status = pthread_key_create(&key, nil)
+  precondition(status == 0, "pthread_key_create failed: \(status)")
+  return key
+}()
 
 /// The identity of an identified array's storage: its ids' buffer and its elements' buffer.
 ///

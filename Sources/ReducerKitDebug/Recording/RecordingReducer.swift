@@ -70,7 +70,7 @@ where Base.State: ObservableStateProtocol & Codable, Base.Action: Codable & Send
     let start = DispatchTime.now().uptimeNanoseconds
     // `forEach` notes the rows it runs, so the diff looks at those rows, not at every row.
     let journal = ElementChangeJournal()
-    let effect = ElementChangeJournal.$current.withValue(journal) {
+    let effect = ElementChangeJournal.withCurrent(journal) {
       base.reduce(into: &state, action: action)
     }
     let duration = DispatchTime.now().uptimeNanoseconds &- start

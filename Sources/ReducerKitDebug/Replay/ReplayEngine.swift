@@ -96,7 +96,7 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     let isChecking = skipped.isEmpty && divergence == nil
     let oldState = state
     let journal = isChecking ? ElementChangeJournal() : nil
-    _ = ElementChangeJournal.$current.withValue(journal) {
+    _ = ElementChangeJournal.withCurrent(journal) {
       reducer.reduce(into: &state, action: action)
     }
     index = next

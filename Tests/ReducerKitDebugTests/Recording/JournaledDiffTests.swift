@@ -55,7 +55,7 @@ import Testing
     return try actions.map { action in
       let old = state
       let journal = ElementChangeJournal()
-      _ = ElementChangeJournal.$current.withValue(journal) {
+      _ = ElementChangeJournal.withCurrent(journal) {
         Chart().reduce(into: &state, action: action)
       }
       return try (

@@ -56,7 +56,7 @@ import Testing
   func changedIDs(_ list: List, _ action: List.Action) -> (ids: [Int]?, state: List.State) {
     var state = initial
     let journal = ElementChangeJournal()
-    _ = ElementChangeJournal.$current.withValue(journal) {
+    _ = ElementChangeJournal.withCurrent(journal) {
       list.reduce(into: &state, action: action)
     }
     return (journal.changedIDs(from: initial.rows, to: state.rows), state)
@@ -122,5 +122,19 @@ import Testing
     let (ids, state) = changedIDs(list, .rows(.element(id: 3, action: .increment)))
     #expect(ids == nil)
     #expect(state.rows == initial.rows)
+  }
+
+  @Test func aJournalIsBoundOnlyInsideWithCurrentAndBindingsNest() {
+    let outer = ElementChangeJournal()
+    let inner = ElementChangeJournal()
+    #expect(ElementChangeJournal.current == nil)
+    ElementChangeJournal.withCurrent(outer) {
+      #expect(ElementChangeJournal.current === outer)
+      ElementChangeJournal.withCurrent(inner) {
+        #expect(ElementChangeJournal.current === inner)
+      }
+      #expect(ElementChangeJournal.current === outer)
+    }
+    #expect(ElementChangeJournal.current == nil)
   }
 }
