@@ -50,6 +50,7 @@ let package = Package(
       dependencies: [
         "ReducerKit",
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]
     ),
     .target(

@@ -57,17 +57,15 @@ struct ActionCommand<Action: Encodable & Sendable>: LogWriteCommand {
     let text = try context.actionTexts.text(for: action, using: context.encoder) {
       json, label in try ActionTextRow.id(json: json, label: label, in: db)
     }
-    try db.cachedStatement(
-      sql: """
-        INSERT INTO action_entry (session_id, idx, text_id, effect_id, parent_idx, time_us,
-          duration_ns, ops)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-        """
-    ).execute(arguments: [
-      key.rowID, index, text.id, effectID, parentIndex,
+    let ops = try changes.compactJSON(using: context.encoder)
+    try context.actionInsertStatement(db).execute(
+      db,
+      integers: key.rowID, Int64(index), text.id, effectID.map(Int64.init),
+      parentIndex.map(Int64.init),
       Int64((time.timeIntervalSince(sessionStart) * 1_000_000).rounded()),
-      Int64(clamping: durationNanos), try changes.compactJSON(using: context.encoder),
-    ])
+      Int64(clamping: durationNanos),
+      text: ops
+    )
   }
 }
 

@@ -7,10 +7,31 @@ protocol LogWriteCommand: Sendable {
   func write(_ db: Database, _ context: inout LogWriteContext) throws
 }
 
-/// What commands share on the writer thread: the JSON encoder and the action text cache.
+/// What commands share on the writer thread: the JSON encoder, the action text cache, and the
+/// statement that inserts action rows.
 struct LogWriteContext {
   let encoder: JSONFragmentEncoder
   var actionTexts = ActionTextCache()
+  private var actionInsert: DirectStatement?
+
+  init(encoder: JSONFragmentEncoder) {
+    self.encoder = encoder
+  }
+
+  /// The statement inserting one `action_entry` row, prepared on first use.
+  mutating func actionInsertStatement(_ db: Database) throws -> DirectStatement {
+    if let actionInsert { return actionInsert }
+    let statement = try DirectStatement(
+      db,
+      sql: """
+        INSERT INTO action_entry (session_id, idx, text_id, effect_id, parent_idx, time_us,
+          duration_ns, ops)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """
+    )
+    actionInsert = statement
+    return statement
+  }
 }
 
 /// Writes log commands from a background thread in batched transactions.
