@@ -14,6 +14,11 @@ public struct ObservableProperty<Root>: @unchecked Sendable {
   public let hasChanged: (_ old: Root, _ new: Root) -> Bool
 
   /// A property whose values are compared with `==`.
+  ///
+  /// Inlinable, so the comparison is specialized for the property's type in the module that
+  /// declares the state: the store and the recorder call it for every property after every
+  /// action.
+  @inlinable
   public init<Value: Equatable>(_ name: String, _ keyPath: KeyPath<Root, Value>) {
     self.name = name
     self.keyPath = keyPath
@@ -22,6 +27,7 @@ public struct ObservableProperty<Root>: @unchecked Sendable {
 
   /// A property whose type is not `Equatable`: every action is assumed to change it.
   @_disfavoredOverload
+  @inlinable
   public init<Value>(_ name: String, _ keyPath: KeyPath<Root, Value>) {
     self.name = name
     self.keyPath = keyPath

@@ -47,8 +47,7 @@ struct StateDiffer {
 
   mutating func diffState<S: ObservableStateProtocol>(_ old: S, _ new: S, at path: [String]) {
     let type = StateTypeCache.description(of: S.self)
-    let properties = type.properties
-    if properties.isEmpty {
+    if type.names.isEmpty {
       // A conformance that lists no properties (an enum, or one written by hand): inside the
       // associated value of an unchanged enum case, else one `replace` of the whole value.
       if old != new, !EnumPayloadDiffer.diff(old, new, at: path, into: &self) {
@@ -57,19 +56,23 @@ struct StateDiffer {
       return
     }
     let hasJournal = self.hasJournal
-    for (offset, property) in properties.enumerated() {
-      if hasJournal, type.isIdentifiedCollection[offset],
-        let collection = new[keyPath: property.keyPath] as? any JournaledCollection,
+    // Indices rather than a sequence of properties: this code runs unspecialized (the state
+    // type is only known at run time), where each step of a generic iterator looks up type
+    // metadata.
+    for index in type.names.indices {
+      let keyPath = type.keyPaths[index]
+      if hasJournal, type.isIdentifiedCollection[index],
+        let collection = new[keyPath: keyPath] as? any JournaledCollection,
         collection.diffJournaled(
-          from: old[keyPath: property.keyPath], at: path + [property.name], into: &self
+          from: old[keyPath: keyPath], at: path + [type.names[index]], into: &self
         )
       {
         continue
       }
-      guard property.hasChanged(old, new) else { continue }
+      guard type.hasChanged[index](old, new) else { continue }
       diffValue(
-        old[keyPath: property.keyPath], new[keyPath: property.keyPath],
-        at: path + [property.name], isObjectMember: true
+        old[keyPath: keyPath], new[keyPath: keyPath], at: path + [type.names[index]],
+        isObjectMember: true
       )
     }
   }
@@ -80,6 +83,7 @@ struct StateDiffer {
   ///   optional is absent (synthesized `Codable` skips it), rather than an array element, where
   ///   it is `null`.
   mutating func diffValue(_ old: Any, _ new: Any, at path: [String], isObjectMember: Bool) {
+    if diffScalar(old, new, at: path) { return }
     // Optionals first: a dynamic cast of an `Optional` to a protocol looks through it.
     if let old = old as? any OptionalValue, let new = new as? any OptionalValue {
       switch (old.wrappedValue, new.wrappedValue) {
@@ -111,6 +115,29 @@ struct StateDiffer {
     } else if !Self.isEqual(old, new), !EnumPayloadDiffer.diff(old, new, at: path, into: &self) {
       changes.append(Self.replacement(of: old, with: new, at: path))
     }
+  }
+
+  /// Diffs the scalars most changed leaves are, and returns `true`, without the protocol casts
+  /// of ``diffValue(_:_:at:isObjectMember:)``: a cast to a concrete type only compares type
+  /// metadata. Returns `false` for any other type.
+  private mutating func diffScalar(_ old: Any, _ new: Any, at path: [String]) -> Bool {
+    switch (old, new) {
+    case let (old as Int, new as Int): appendReplacement(old, new, at: path)
+    case let (old as String, new as String): appendReplacement(old, new, at: path)
+    case let (old as Bool, new as Bool): appendReplacement(old, new, at: path)
+    case let (old as Double, new as Double): appendReplacement(old, new, at: path)
+    default: return false
+    }
+    return true
+  }
+
+  private mutating func appendReplacement<T: Equatable & Encodable>(
+    _ old: T, _ new: T, at path: [String]
+  ) {
+    guard old != new else { return }
+    changes.append(
+      PendingChange(operation: .replace, path: path, value: StateValue(new), oldValue: StateValue(old))
+    )
   }
 
   private mutating func diffOpened<S: ObservableStateProtocol>(
@@ -177,16 +204,24 @@ struct UnencodableValue: Encodable, Sendable {
   }
 }
 
-/// What the differ needs to know about a state type, worked out once per type.
-struct StateTypeDescription<S: ObservableStateProtocol> {
-  /// The type's ``ObservableStateProtocol/_$observableProperties``.
-  let properties: [ObservableProperty<S>]
-  /// For each property, whether its type is an identified array, whose change an
+/// What the differ needs to know about a state type, worked out once per type: its
+/// ``ObservableStateProtocol/_$observableProperties``, one array per field.
+struct StateTypeDescription<S: ObservableStateProtocol>: @unchecked Sendable {
+  // `@unchecked`: the fields come from `ObservableProperty`, which is `Sendable` for the same
+  // reason (immutable key paths, and change checks that only read the values they are given).
+  /// Each property's key in the state's `Codable` representation.
+  let names: [String]
+  let keyPaths: [PartialKeyPath<S>]
+  let hasChanged: [(S, S) -> Bool]
+  /// Whether the property's type is an identified array, whose change an
   /// ``ElementChangeJournal`` may account for.
   let isIdentifiedCollection: [Bool]
 
   init() {
-    properties = S._$observableProperties
+    let properties = S._$observableProperties
+    names = properties.map(\.name)
+    keyPaths = properties.map(\.keyPath)
+    hasChanged = properties.map(\.hasChanged)
     isIdentifiedCollection = properties.map {
       type(of: $0.keyPath).valueType is any JournaledCollection.Type
     }
