@@ -85,9 +85,15 @@ let package = Package(
       name: "rkdebug",
       dependencies: ["RKDebugCLI", "ReducerKitSamples"]
     ),
+    // Helpers several test targets share; not a product.
+    .target(
+      name: "ReducerKitTestSupport",
+      dependencies: [.product(name: "Clocks", package: "swift-clocks")],
+      path: "Tests/Support"
+    ),
     .testTarget(
       name: "ReducerKitTests",
-      dependencies: ["ReducerKit", "ReducerKitTesting"]
+      dependencies: ["ReducerKit", "ReducerKitTesting", "ReducerKitTestSupport"]
     ),
     .testTarget(
       name: "ReducerKitMacrosTests",
@@ -105,6 +111,7 @@ let package = Package(
       dependencies: [
         "ReducerKitTesting",
         "ReducerKitSamples",
+        "ReducerKitTestSupport",
         .product(name: "CasePaths", package: "swift-case-paths"),
         .product(name: "Clocks", package: "swift-clocks"),
       ]
@@ -115,6 +122,7 @@ let package = Package(
         "ReducerKitSamples",
         "ReducerKitTesting",
         "ReducerKitDebug",
+        "ReducerKitTestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
       ],
       // Recorded sessions of the samples, replayed as regression tests (see Fixtures/README.md).

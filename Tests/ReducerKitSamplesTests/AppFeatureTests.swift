@@ -3,6 +3,7 @@ import Foundation
 import ReducerKitSamples
 import ReducerKitTesting
 import Testing
+import ReducerKitTestSupport
 
 @MainActor
 @Suite("AppFeature", .timeLimit(.minutes(1)))
@@ -18,12 +19,13 @@ struct AppFeatureTests {
   }
 
   @Test func scopeRoutesCounterActions() async {
-    let clock = TestClock()
+    let clock = CountingTestClock()
     let store = makeStore(clock: clock)
     await store.send(.counter(.increment)) { $0.counter.count = 1 }
     await store.send(.counter(.delayedIncrementButtonTapped)) {
       $0.counter.pendingIncrements = 1
     }
+    await clock.waitForSleeps(1)
     await clock.advance(by: Counter.delayedIncrementDelay)
     await store.receive(\.counter.delayedIncrementResponse) {
       $0.counter.count = 2
@@ -32,7 +34,7 @@ struct AppFeatureTests {
   }
 
   @Test func ifLetRunsTheSearchSheet() async {
-    let clock = TestClock()
+    let clock = CountingTestClock()
     let store = makeStore(clock: clock)
     await store.send(.searchButtonTapped) { $0.search = Search.State() }
 
@@ -40,6 +42,7 @@ struct AppFeatureTests {
       $0.search?.query = "ber"
       $0.search?.isSearching = true
     }
+    await clock.waitForSleeps(1)
     await clock.advance(by: Search.debounce)
     await store.receive(\.search.searchResponse, ["Berlin", "Bern"]) {
       $0.search?.results = ["Berlin", "Bern"]

@@ -2,6 +2,7 @@ import Clocks
 import ReducerKitSamples
 import ReducerKitTesting
 import Testing
+import ReducerKitTestSupport
 
 @MainActor
 @Suite("Counter", .timeLimit(.minutes(1)))
@@ -17,11 +18,12 @@ struct CounterTests {
   }
 
   @Test func delayedIncrementLandsAfterTheDelay() async {
-    let clock = TestClock()
+    let clock = CountingTestClock()
     let store = TestStore(initialState: Counter.State()) {
       Counter(environment: .init(clock: clock))
     }
     await store.send(.delayedIncrementButtonTapped) { $0.pendingIncrements = 1 }
+    await clock.waitForSleeps(1)
 
     await clock.advance(by: .milliseconds(999))
     // One millisecond short of the delay, the increment is still asleep on the clock.
@@ -35,13 +37,15 @@ struct CounterTests {
   }
 
   @Test func delayedIncrementsEachLand() async {
-    let clock = TestClock()
+    let clock = CountingTestClock()
     let store = TestStore(initialState: Counter.State()) {
       Counter(environment: .init(clock: clock))
     }
     await store.send(.delayedIncrementButtonTapped) { $0.pendingIncrements = 1 }
+    await clock.waitForSleeps(1)
     await clock.advance(by: .milliseconds(500))
     await store.send(.delayedIncrementButtonTapped) { $0.pendingIncrements = 2 }
+    await clock.waitForSleeps(2)
 
     await clock.advance(by: .milliseconds(500))
     await store.receive(\.delayedIncrementResponse) {
@@ -114,7 +118,7 @@ struct CounterTests {
   }
 
   @Test func askingAgainCancelsTheFactInFlight() async {
-    let clock = TestClock()
+    let clock = CountingTestClock()
     let slowFacts = NumberFactClient { number in
       try await clock.sleep(for: .seconds(1))
       return "fact \(number)"
@@ -129,6 +133,7 @@ struct CounterTests {
     await first.finish()
 
     // Only the second request answers: a "fact 0" would fail this receive.
+    await clock.waitForSleeps(2)
     await clock.advance(by: .seconds(1))
     await store.receive(\.factResponse, "fact 1") {
       $0.isLoadingFact = false

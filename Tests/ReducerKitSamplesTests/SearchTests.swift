@@ -2,6 +2,7 @@ import Clocks
 import ReducerKitSamples
 import ReducerKitTesting
 import Testing
+import ReducerKitTestSupport
 
 @MainActor
 @Suite("Search", .timeLimit(.minutes(1)))
@@ -19,7 +20,7 @@ struct SearchTests {
   }
 
   @Test func searchesAfterTheDebounce() async {
-    let clock = TestClock()
+    let clock = CountingTestClock()
     let store = TestStore(initialState: Search.State()) {
       Search(environment: .init(clock: clock))
     }
@@ -27,6 +28,7 @@ struct SearchTests {
       $0.query = "ber"
       $0.isSearching = true
     }
+    await clock.waitForSleeps(1)
 
     await clock.advance(by: .milliseconds(299))
     // One millisecond short of the debounce, the search is still waiting on the clock.
@@ -40,7 +42,7 @@ struct SearchTests {
   }
 
   @Test func typingCancelsTheSearchInFlight() async {
-    let clock = TestClock()
+    let clock = CountingTestClock()
     let store = TestStore(initialState: Search.State()) {
       Search(environment: .init(clock: clock))
     }
@@ -48,8 +50,10 @@ struct SearchTests {
       $0.query = "b"
       $0.isSearching = true
     }
+    await clock.waitForSleeps(1)
     await clock.advance(by: .milliseconds(200))
     await store.send(.queryChanged("be")) { $0.query = "be" }
+    await clock.waitForSleeps(2)
     // The clock has not reached the first search's time: it ends only because it was
     // cancelled.
     await first.finish()

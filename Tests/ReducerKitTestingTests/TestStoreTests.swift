@@ -3,6 +3,7 @@ import Clocks
 import ReducerKitSamples
 import ReducerKitTesting
 import Testing
+import ReducerKitTestSupport
 
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
@@ -29,11 +30,12 @@ struct TestStoreTests {
   }
 
   @Test func delayRunsOnTheTestClock() async {
-    let clock = TestClock()
+    let clock = CountingTestClock()
     let store = TestStore(initialState: Counter.State()) {
       Counter(environment: .init(clock: clock))
     }
     await store.send(.delayedIncrementButtonTapped) { $0.pendingIncrements = 1 }
+    await clock.waitForSleeps(1)
     await clock.advance(by: .milliseconds(999))
     // One millisecond short of the delay on the test clock, nothing has arrived yet.
     await withKnownIssue {
@@ -47,7 +49,7 @@ struct TestStoreTests {
   }
 
   @Test func debounceWithTestClock() async {
-    let clock = TestClock()
+    let clock = CountingTestClock()
     let store = TestStore(initialState: Search.State()) {
       Search(environment: .init(clock: clock))
     }
@@ -55,9 +57,11 @@ struct TestStoreTests {
       $0.query = "b"
       $0.isSearching = true
     }
+    await clock.waitForSleeps(1)
     await clock.advance(by: .milliseconds(200))
     // Typing again restarts the debounce: the search for "b" never runs.
     await store.send(.queryChanged("ber")) { $0.query = "ber" }
+    await clock.waitForSleeps(2)
     await clock.advance(by: .milliseconds(299))
     await clock.advance(by: .milliseconds(1))
     await store.receive(.searchResponse(["Berlin", "Bern"])) {
@@ -108,12 +112,14 @@ struct TestStoreTests {
   }
 
   @Test func longLivingEffectIsCancelledByAction() async {
-    let clock = TestClock()
+    let clock = CountingTestClock()
     let store = TestStore(initialState: Tally.State(), reducer: Tally(clock: clock))
     let timer = await store.send(.startTimer)
     // One second at a time: each tick's effect sleeps again before the clock moves on.
+    await clock.waitForSleeps(1)
     await clock.advance(by: .seconds(1))
     await store.receive(.tick) { $0.total = 1 }
+    await clock.waitForSleeps(2)
     await clock.advance(by: .seconds(1))
     await store.receive(.tick) { $0.total = 2 }
     await store.send(.stopTimer)
@@ -124,9 +130,10 @@ struct TestStoreTests {
   }
 
   @Test func taskCancelStopsTheEffect() async {
-    let clock = TestClock()
+    let clock = CountingTestClock()
     let store = TestStore(initialState: Tally.State(), reducer: Tally(clock: clock))
     let task = await store.send(.startTimer)
+    await clock.waitForSleeps(1)
     await clock.advance(by: .seconds(1))
     await store.receive(.tick) { $0.total = 1 }
     await task.cancel()
@@ -134,10 +141,11 @@ struct TestStoreTests {
   }
 
   @Test func skipReceivedActionsMovesPastThem() async {
-    let clock = TestClock()
+    let clock = CountingTestClock()
     let store = TestStore(initialState: Tally.State(), reducer: Tally(clock: clock))
     await store.send(.addLater(1))
     await store.send(.addLater(2))
+    await clock.waitForSleeps(2)
     await clock.advance(by: .seconds(1))
     await store.finish()
     await store.skipReceivedActions()
@@ -173,13 +181,14 @@ struct TestStoreTests {
   }
 
   @Test func nonExhaustiveChecksOnlyWhatIsAsserted() async {
-    let clock = TestClock()
+    let clock = CountingTestClock()
     let store = TestStore(initialState: Counter.State()) {
       Counter(environment: .init(clock: clock))
     }
     store.exhaustivity = .off
     await store.send(.delayedIncrementButtonTapped)
     await store.send(.delayedIncrementButtonTapped)
+    await clock.waitForSleeps(2)
     await clock.advance(by: .seconds(1))
     // Only `count` is asserted, not `pendingIncrements`.
     await store.receive(.delayedIncrementResponse) { $0.count = 1 }
@@ -191,7 +200,7 @@ struct TestStoreTests {
   }
 
   @Test func nonExhaustiveShowsSkippedAssertions() async {
-    let clock = TestClock()
+    let clock = CountingTestClock()
     let collector = FailureCollector()
     await collector.capture {
       let store = TestStore(initialState: Counter.State()) {
@@ -200,6 +209,7 @@ struct TestStoreTests {
       store.exhaustivity = .off(showSkippedAssertions: true)
       await store.send(.delayedIncrementButtonTapped)
       await store.send(.delayedIncrementButtonTapped)
+      await clock.waitForSleeps(2)
       await clock.advance(by: .seconds(1))
       await store.receive(.delayedIncrementResponse) { $0.count = 1 }
       // Skips the second response: shown (as a known issue under Swift Testing), not a failure.

@@ -2,17 +2,19 @@ import Clocks
 import ReducerKitSamples
 import ReducerKitTesting
 import XCTest
+import ReducerKitTestSupport
 
 /// `TestStore` under XCTest: passing tests report nothing, and failures go through `XCTFail`
 /// (checked here with an injected reporter).
 final class TestStoreXCTests: XCTestCase {
   @MainActor
   func testDelayedIncrementWithTestClock() async {
-    let clock = TestClock()
+    let clock = CountingTestClock()
     let store = TestStore(initialState: Counter.State()) {
       Counter(environment: .init(clock: clock))
     }
     await store.send(.delayedIncrementButtonTapped) { $0.pendingIncrements = 1 }
+    await clock.waitForSleeps(1)
     await clock.advance(by: .seconds(1))
     await store.receive(\.delayedIncrementResponse) {
       $0.pendingIncrements = 0

@@ -2,6 +2,7 @@ import CasePaths
 import Clocks
 import ReducerKit
 import Testing
+import ReducerKitTestSupport
 
 @MainActor
 @Suite(.timeLimit(.minutes(1)))

@@ -3,6 +3,7 @@ import Clocks
 import IdentifiedCollections
 import ReducerKit
 import Testing
+import ReducerKitTestSupport
 
 @MainActor
 @Suite(.timeLimit(.minutes(1)))

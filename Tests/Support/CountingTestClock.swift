@@ -8,24 +8,29 @@ import Synchronization
 /// machine an effect task may not have reached `clock.sleep` by then: the advance is missed and
 /// the test hangs or, worse, passes without testing anything. Call ``waitForSleeps(_:)`` with
 /// the total number of sleeps the test expects to have started before each ``advance(by:)``.
-final class CountingTestClock: Clock, Sendable {
-  typealias Duration = Swift.Duration
-  typealias Instant = TestClock<Duration>.Instant
+///
+/// Shared by the test targets through the `ReducerKitTestSupport` target.
+public final class CountingTestClock: Clock, Sendable {
+  public typealias Duration = Swift.Duration
+  public typealias Instant = TestClock<Duration>.Instant
 
   private let base = TestClock()
   private let started = Mutex(0)
 
-  var now: Instant { base.now }
-  var minimumResolution: Duration { base.minimumResolution }
+  /// Creates a clock at time zero.
+  public init() {}
 
-  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+  public var now: Instant { base.now }
+  public var minimumResolution: Duration { base.minimumResolution }
+
+  public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
     started.withLock { $0 += 1 }
     try await base.sleep(until: deadline, tolerance: tolerance)
   }
 
   /// Waits until `count` sleeps have started on this clock since it was made (including sleeps
   /// that were cancelled). The suite's time limit bounds the wait.
-  func waitForSleeps(_ count: Int) async {
+  public func waitForSleeps(_ count: Int) async {
     var attempts = 0
     while started.withLock({ $0 }) < count {
       attempts += 1
@@ -38,8 +43,13 @@ final class CountingTestClock: Clock, Sendable {
     }
   }
 
+  /// Throws when a sleep is still waiting for the clock (`TestClock.checkSuspension()`).
+  public func checkSuspension() async throws {
+    try await base.checkSuspension()
+  }
+
   /// Moves time forward, resuming the sleeps that end by then.
-  func advance(by duration: Duration) async {
+  public func advance(by duration: Duration) async {
     await base.advance(by: duration)
   }
 }
