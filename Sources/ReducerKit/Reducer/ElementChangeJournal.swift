@@ -20,7 +20,7 @@ import IdentifiedCollections
 /// ```
 ///
 /// A note is a proof, not a hint: it holds the identity of the collection's storage before the
-/// element reducer ran and a copy of the collection after it. Holding the copy makes the storage
+/// element reducer ran and, retained, its storage after it. Holding that storage makes it
 /// shared, so any later mutation of the collection (by a parent reducer, a `sort`, a `remove`)
 /// writes to new storage, and ``changedIDs(from:to:)`` then finds no chain of notes and returns
 /// `nil`. A caller falls back to comparing the collections; it is never told a wrong answer.
@@ -58,10 +58,12 @@ public final class ElementChangeJournal: @unchecked Sendable {
   private struct Note {
     let before: CollectionStorageID
     let after: CollectionStorageID
-    /// The collection right after the element reducer ran. Holding it keeps `after`'s storage
-    /// alive and shared, so no later mutation can happen in place unnoticed.
-    let collection: Any
-    let id: AnyHashable
+    /// The collection's ids and elements right after the element reducer ran. Holding them
+    /// keeps `after`'s buffers alive and shared, so no later mutation can happen in place
+    /// unnoticed. (Arrays, and the id, fit an `Any` without a box of their own.)
+    let retainedIDs: Any
+    let retainedElements: Any
+    let id: Any
   }
 
   /// Creates an empty journal.
@@ -75,8 +77,13 @@ public final class ElementChangeJournal: @unchecked Sendable {
   func noteElementChange<ID: Hashable, Element>(
     id: ID, before: CollectionStorageID, after collection: IdentifiedArray<ID, Element>
   ) {
+    let ids = collection.ids.elements
+    let elements = collection.elements
     notes.append(
-      Note(before: before, after: collection.storageID, collection: collection, id: id)
+      Note(
+        before: before, after: CollectionStorageID(ids: ids, elements: elements),
+        retainedIDs: ids, retainedElements: elements, id: id
+      )
     )
   }
 
@@ -99,7 +106,7 @@ public final class ElementChangeJournal: @unchecked Sendable {
     var remaining = notes[...]
     while storage != target {
       guard let index = remaining.firstIndex(where: { $0.before == storage }),
-        let id = remaining[index].id.base as? ID
+        let id = remaining[index].id as? ID
       else { return nil }
       ids.append(id)
       storage = remaining[index].after
@@ -124,15 +131,18 @@ private let currentKey: pthread_key_t = {
 struct CollectionStorageID: Equatable {
   let ids: UnsafeRawPointer?
   let elements: UnsafeRawPointer?
+
+  /// The identity of the buffers of an identified array's `ids.elements` and `elements`.
+  init<ID, Element>(ids: [ID], elements: [Element]) {
+    self.ids = ids.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    self.elements = elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+  }
 }
 
 extension IdentifiedArray {
   /// The identity of this collection's storage. O(1): `ids.elements` and `elements` share the
   /// collection's buffers.
   var storageID: CollectionStorageID {
-    CollectionStorageID(
-      ids: ids.elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) },
-      elements: elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-    )
+    CollectionStorageID(ids: ids.elements, elements: elements)
   }
 }
