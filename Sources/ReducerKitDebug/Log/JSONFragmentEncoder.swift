@@ -22,27 +22,51 @@ struct JSONFragmentEncoder {
     try string(value)
   }
 
+  /// Appends the JSON text of an existential value to `text`: scalars without an intermediate
+  /// string.
+  func append(any value: any Encodable, to text: inout String) throws {
+    if Self.appendScalar(value, to: &text) { return }
+    text += String(decoding: try encoder.encode(value), as: UTF8.self)
+  }
+
+  /// Appends `string` as a JSON string literal.
+  func append(string: String, to text: inout String) throws {
+    if Self.appendPlainStringLiteral(string, to: &text) { return }
+    text += String(decoding: try encoder.encode(string), as: UTF8.self)
+  }
+
   /// The text `JSONEncoder` gives for the scalars patches are mostly made of (integers,
   /// booleans, `null`, plain ASCII strings and JSON Pointers), written directly: a `JSONEncoder`
   /// call costs microseconds on Linux, and the log writer makes several per action.
   /// `nil` for anything else, which goes through `JSONEncoder`.
   private static func scalarText(_ value: Any) -> String? {
-    switch value {
-    case let wrapped as StateValue: return scalarText(wrapped.value)
-    case let int as Int: return String(int)
-    case let bool as Bool: return bool ? "true" : "false"
-    case is JSONNull: return "null"
-    case let string as String: return plainStringLiteral(string)
-    default: return nil
-    }
+    var text = ""
+    return appendScalar(value, to: &text) ? text : nil
   }
 
-  /// `"text"` for a string of printable ASCII without `"` or `\\`, which JSON writes as is;
-  /// `nil` for a string that needs escaping.
-  private static func plainStringLiteral(_ string: String) -> String? {
-    for byte in string.utf8 where byte < 0x20 || byte > 0x7E || byte == 0x22 || byte == 0x5C {
-      return nil
+  /// Appends the text of a scalar ``scalarText(_:)`` handles and returns `true`; returns `false`,
+  /// appending nothing, for any other value.
+  private static func appendScalar(_ value: Any, to text: inout String) -> Bool {
+    switch value {
+    case let wrapped as StateValue: return appendScalar(wrapped.value, to: &text)
+    case let int as Int: text += String(int)
+    case let bool as Bool: text += bool ? "true" : "false"
+    case is JSONNull: text += "null"
+    case let string as String: return appendPlainStringLiteral(string, to: &text)
+    default: return false
     }
-    return "\"" + string + "\""
+    return true
+  }
+
+  /// Appends `"text"` for a string of printable ASCII without `"` or `\\`, which JSON writes as
+  /// is, and returns `true`; returns `false` for a string that needs escaping.
+  private static func appendPlainStringLiteral(_ string: String, to text: inout String) -> Bool {
+    for byte in string.utf8 where byte < 0x20 || byte > 0x7E || byte == 0x22 || byte == 0x5C {
+      return false
+    }
+    text += "\""
+    text += string
+    text += "\""
+    return true
   }
 }

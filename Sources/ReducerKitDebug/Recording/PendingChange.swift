@@ -29,15 +29,27 @@ extension PendingChange {
   /// The RFC 6901 text of `path`: each token with `~` written `~0` and `/` written `~1`.
   var pointer: String {
     var text = ""
+    appendPointer(to: &text)
+    return text
+  }
+
+  private func appendPointer(to text: inout String) {
     for token in path {
-      text.append("/")
-      if token.contains(where: { $0 == "~" || $0 == "/" }) {
-        text.append(token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1"))
+      text += "/"
+      if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+        text += token.replacingOccurrences(of: "~", with: "~0")
+          .replacingOccurrences(of: "/", with: "~1")
       } else {
-        text.append(token)
+        text += token
       }
     }
-    return text
+  }
+
+  /// Appends the pointer as a JSON string literal.
+  private func appendPointerLiteral(to text: inout String, using encoder: JSONFragmentEncoder)
+    throws
+  {
+    try encoder.append(string: pointer, to: &text)
   }
 
   /// The operation as an RFC 6902 JSON object, with the old value under `"old"`.
@@ -62,16 +74,37 @@ extension PendingChange {
   /// `["=",path,value,old]`, `["+",path,value]` or `["-",path,old]`, or the RFC 6902 object when
   /// it has no such form.
   func compactJSON(using encoder: JSONFragmentEncoder) throws -> String {
+    var text = ""
+    try appendCompactJSON(to: &text, using: encoder)
+    return text
+  }
+
+  /// Appends ``compactJSON(using:)`` to `text`, building no intermediate strings for the scalars
+  /// most operations hold.
+  func appendCompactJSON(to text: inout String, using encoder: JSONFragmentEncoder) throws {
     switch (operation, value, oldValue) {
     case let (.replace, value?, old?):
-      return try "[\"=\"," + encoder.string(pointer) + "," + encoder.string(any: value) + ","
-        + encoder.string(any: old) + "]"
+      text += "[\"=\","
+      try appendPointerLiteral(to: &text, using: encoder)
+      text += ","
+      try encoder.append(any: value, to: &text)
+      text += ","
+      try encoder.append(any: old, to: &text)
+      text += "]"
     case let (.add, value?, nil):
-      return try "[\"+\"," + encoder.string(pointer) + "," + encoder.string(any: value) + "]"
+      text += "[\"+\","
+      try appendPointerLiteral(to: &text, using: encoder)
+      text += ","
+      try encoder.append(any: value, to: &text)
+      text += "]"
     case let (.remove, nil, old?):
-      return try "[\"-\"," + encoder.string(pointer) + "," + encoder.string(any: old) + "]"
+      text += "[\"-\","
+      try appendPointerLiteral(to: &text, using: encoder)
+      text += ","
+      try encoder.append(any: old, to: &text)
+      text += "]"
     default:
-      return try json(using: encoder)
+      text += try json(using: encoder)
     }
   }
 }
@@ -80,6 +113,12 @@ extension [PendingChange] {
   /// The patch as a JSON array of compact operations.
   func compactJSON(using encoder: JSONFragmentEncoder) throws -> String {
     guard !isEmpty else { return "[]" }
-    return try "[" + map { try $0.compactJSON(using: encoder) }.joined(separator: ",") + "]"
+    var text = "["
+    for (offset, change) in enumerated() {
+      if offset > 0 { text += "," }
+      try change.appendCompactJSON(to: &text, using: encoder)
+    }
+    text += "]"
+    return text
   }
 }
