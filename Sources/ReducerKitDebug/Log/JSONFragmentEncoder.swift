@@ -47,12 +47,13 @@ struct JSONFragmentEncoder {
   /// Appends the text of a scalar ``scalarText(_:)`` handles and returns `true`; returns `false`,
   /// appending nothing, for any other value.
   private static func appendScalar(_ value: Any, to text: inout String) -> Bool {
+    // Scalars first: the differ stores most changed values as they are.
     switch value {
-    case let wrapped as StateValue: return appendScalar(wrapped.value, to: &text)
     case let int as Int: text += String(int)
     case let bool as Bool: text += bool ? "true" : "false"
-    case is JSONNull: text += "null"
     case let string as String: return appendPlainStringLiteral(string, to: &text)
+    case is JSONNull: text += "null"
+    case let wrapped as StateValue: return appendScalar(wrapped.value, to: &text)
     default: return false
     }
     return true

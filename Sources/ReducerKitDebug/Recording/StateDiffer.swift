@@ -131,13 +131,14 @@ struct StateDiffer {
     return true
   }
 
-  private mutating func appendReplacement<T: Equatable & Encodable>(
+  /// Appends a `replace` of two scalars. They are `Sendable`, so they are stored as they are:
+  /// an `Int` or a `String` fits an existential without the allocation a ``StateValue`` box
+  /// costs.
+  private mutating func appendReplacement<T: Equatable & Encodable & Sendable>(
     _ old: T, _ new: T, at path: [String]
   ) {
     guard old != new else { return }
-    changes.append(
-      PendingChange(operation: .replace, path: path, value: StateValue(new), oldValue: StateValue(old))
-    )
+    changes.append(PendingChange(operation: .replace, path: path, value: new, oldValue: old))
   }
 
   private mutating func diffOpened<S: ObservableStateProtocol>(
