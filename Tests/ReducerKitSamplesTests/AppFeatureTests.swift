@@ -1,9 +1,9 @@
 import Clocks
 import Foundation
 import ReducerKitSamples
+import ReducerKitTestSupport
 import ReducerKitTesting
 import Testing
-import ReducerKitTestSupport
 
 @MainActor
 @Suite("AppFeature", .timeLimit(.minutes(1)))

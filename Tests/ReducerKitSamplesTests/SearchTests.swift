@@ -1,8 +1,8 @@
 import Clocks
 import ReducerKitSamples
+import ReducerKitTestSupport
 import ReducerKitTesting
 import Testing
-import ReducerKitTestSupport
 
 @MainActor
 @Suite("Search", .timeLimit(.minutes(1)))

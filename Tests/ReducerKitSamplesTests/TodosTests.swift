@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
 import ReducerKitSamples
+import ReducerKitTestSupport
 import ReducerKitTesting
 import Testing
 
@@ -46,13 +47,14 @@ struct TodosTests {
   }
 
   @Test func completedRowsAreSortedToTheBottomAfterADelay() async {
-    let clock = TestClock()
+    let clock = CountingTestClock()
     let store = TestStore(initialState: threeTodos) {
       Todos(environment: .init(clock: clock))
     }
     await store.send(.todos(.element(id: UUID(0), action: .checkBoxToggled))) {
       $0.todos[id: UUID(0)]?.isComplete = true
     }
+    await clock.waitForSleeps(1)
 
     await clock.advance(by: .milliseconds(999))
     // One millisecond short of the delay, the sort is still asleep on the clock.
@@ -65,17 +67,19 @@ struct TodosTests {
   }
 
   @Test func togglingAgainRestartsTheSortDelay() async {
-    let clock = TestClock()
+    let clock = CountingTestClock()
     let store = TestStore(initialState: threeTodos) {
       Todos(environment: .init(clock: clock))
     }
     let first = await store.send(.todos(.element(id: UUID(0), action: .checkBoxToggled))) {
       $0.todos[id: UUID(0)]?.isComplete = true
     }
+    await clock.waitForSleeps(1)
     await clock.advance(by: .milliseconds(500))
     await store.send(.todos(.element(id: UUID(1), action: .checkBoxToggled))) {
       $0.todos[id: UUID(1)]?.isComplete = true
     }
+    await clock.waitForSleeps(2)
     // The clock has not reached the first sort's time: it ends only because it was cancelled.
     await first.finish()
 
@@ -134,13 +138,14 @@ struct TodosTests {
   }
 
   @Test func moveThenSort() async {
-    let clock = TestClock()
+    let clock = CountingTestClock()
     let store = TestStore(initialState: Todos.State(todos: [milk, eggs, completed(soap)])) {
       Todos(environment: .init(clock: clock))
     }
     await store.send(.move(IndexSet(integer: 2), 0)) {
       $0.todos = [completed(soap), milk, eggs]
     }
+    await clock.waitForSleeps(1)
     await clock.advance(by: Todos.moveSortDelay)
     await store.receive(\.sortCompletedTodos) {
       $0.todos = [milk, eggs, completed(soap)]
@@ -162,7 +167,7 @@ struct TodosTests {
 
   @Test func removingARowWithAPendingSortWarnsNothing() async {
     let warnings = WarningCollector()
-    let clock = TestClock()
+    let clock = CountingTestClock()
     let store = TestStore(initialState: threeTodos) {
       Todos(environment: .init(clock: clock))
     }
@@ -173,6 +178,7 @@ struct TodosTests {
       await store.send(.delete(IndexSet(integer: 0))) {
         $0.todos = [eggs, soap]
       }
+      await clock.waitForSleeps(1)
       await clock.advance(by: Todos.sortDelay)
       await store.receive(\.sortCompletedTodos)
     }

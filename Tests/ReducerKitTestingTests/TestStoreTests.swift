@@ -1,9 +1,9 @@
 import CasePaths
 import Clocks
 import ReducerKitSamples
+import ReducerKitTestSupport
 import ReducerKitTesting
 import Testing
-import ReducerKitTestSupport
 
 @MainActor
 @Suite(.timeLimit(.minutes(1)))

@@ -1,8 +1,8 @@
 import Clocks
 import ReducerKitSamples
+import ReducerKitTestSupport
 import ReducerKitTesting
 import XCTest
-import ReducerKitTestSupport
 
 /// `TestStore` under XCTest: passing tests report nothing, and failures go through `XCTFail`
 /// (checked here with an injected reporter).

@@ -1,8 +1,8 @@
 import CasePaths
 import Clocks
 import ReducerKit
-import Testing
 import ReducerKitTestSupport
+import Testing
 
 @MainActor
 @Suite(.timeLimit(.minutes(1)))

@@ -2,8 +2,8 @@ import CasePaths
 import Clocks
 import IdentifiedCollections
 import ReducerKit
-import Testing
 import ReducerKitTestSupport
+import Testing
 
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
