@@ -29,7 +29,7 @@ public struct RKDebug: AsyncParsableCommand {
 
       The log is --db PATH, else $RKDEBUG_DB, else ./rkdebug.sqlite; the session is \
       --session ID, else the newest. Output is colored only on a terminal and never when \
-      NO_COLOR is set; replaying or importing many actions shows progress on a terminal. An \
+      NO_COLOR is set to a non-empty value; replaying or importing many actions shows progress on a terminal. An \
       error is one line on standard error, 'rkdebug: error: ...', with a non-zero exit \
       status (64 for a usage error). Commands that only read the log never write to it.
 
@@ -71,8 +71,9 @@ public struct RKDebug: AsyncParsableCommand {
       RKDEBUG_DB: the log to use when --db is not given (empty counts as unset); --db wins \
       over it, and without either the log is ./rkdebug.sqlite.
 
-      NO_COLOR: when set, to any value, output is never colored. Without it, output is \
-      colored only when standard output is a terminal, never when piped or redirected.
+      NO_COLOR: when set to any non-empty value, output is never colored (an empty value \
+      is ignored, as no-color.org asks). Without it, output is colored only when standard \
+      output is a terminal, never when piped or redirected.
 
       REDUCERKIT_RECORD_DIR: read by ReducerKitTesting, not by rkdebug. When it names a \
       folder while tests run, every TestStore of a recordable feature (state \

@@ -2,19 +2,26 @@ import Foundation
 
 /// Where output goes and whether it may be colored.
 ///
-/// Output is colored only when standard output is a terminal and `NO_COLOR` is not set (see
-/// <https://no-color.org>); piped or redirected output is plain text.
+/// Output is colored only when standard output is a terminal and `NO_COLOR` is not set to a
+/// non-empty value (see <https://no-color.org>, which asks that an empty value be ignored);
+/// piped or redirected output is plain text.
 struct Terminal: Sendable {
   /// Whether ANSI colors are used.
   var isColored: Bool
 
   /// The terminal of this process: colored when standard output is a terminal and `NO_COLOR`
-  /// is unset.
+  /// is unset or empty.
   static var current: Terminal {
     Terminal(
       isColored: isatty(STDOUT_FILENO) == 1
-        && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        && !disablesColor(noColor: ProcessInfo.processInfo.environment["NO_COLOR"])
     )
+  }
+
+  /// Whether a `NO_COLOR` value turns colors off: any value but the empty string.
+  static func disablesColor(noColor: String?) -> Bool {
+    guard let noColor else { return false }
+    return !noColor.isEmpty
   }
 
   /// Plain output, for tests and pipes.

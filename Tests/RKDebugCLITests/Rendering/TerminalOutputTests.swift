@@ -36,6 +36,11 @@ struct TerminalOutputTests {
       #expect(!noColor.stdout.contains(Self.escape), "\(command): \(noColor.stdout)")
       // The colors are all that differs.
       #expect(try Self.withoutColors(colored.stdout) == noColor.stdout, "\(command)")
+
+      // An empty NO_COLOR is ignored, as no-color.org asks.
+      let empty = try RKDebugProcess.runInTerminal(arguments, environment: ["NO_COLOR": ""])
+      #expect(empty.status == 0)
+      #expect(empty.stdout == colored.stdout, "\(command): \(empty.stdout)")
     }
   }
 
