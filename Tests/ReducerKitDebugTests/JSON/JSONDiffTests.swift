@@ -1,3 +1,4 @@
+import ReducerKitSamples
 import Testing
 
 @testable import ReducerKitDebug
@@ -123,7 +124,7 @@ struct JSONDiffTests {
 
   @Test(arguments: 0..<4)
   func randomDiffsApplyAndUndo(seed: UInt64) throws {
-    var random = JSONTestRandom(seed: seed)
+    var random = SplitMix64(seed: seed)
     for _ in 0..<300 {
       let old = JSONTestTrees.value(depth: 4, using: &random)
       var new = old

@@ -1,4 +1,5 @@
 import Foundation
+import ReducerKitSamples
 import Testing
 
 @testable import ReducerKitDebug
@@ -43,7 +44,7 @@ struct JSONPatchPythonTests {
 
   @Test(.enabled(if: isAvailable, "needs python3 with the jsonpatch package"))
   func pythonAppliesOurPatchesAndWeApplyItsPatches() throws {
-    var random = JSONTestRandom(seed: 42)
+    var random = SplitMix64(seed: 42)
     var cases: [(old: JSONValue, new: JSONValue, patch: [JSONPatchOperation])] = [
       (JSONPatchTests.document, JSONPatchTests.patched, JSONPatchTests.fullPatch)
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import ReducerKitSamples
 import Testing
 
 @testable import ReducerKitDebug
@@ -78,7 +79,7 @@ struct JSONSerializationTests {
   }
 
   @Test func codableValuesRoundTripByteForByte() throws {
-    var random = JSONTestRandom(seed: 1)
+    var random = SplitMix64(seed: 1)
     let todos = (0..<20).map { index in
       Todo(
         id: UUID(), isComplete: index % 3 == 0,
@@ -97,7 +98,7 @@ struct JSONSerializationTests {
   }
 
   @Test func numbersMatchJSONEncoder() throws {
-    var random = JSONTestRandom(seed: 2)
+    var random = SplitMix64(seed: 2)
     var doubles: [Double] = [
       0, -0.0, 1, -1, 0.1, 0.5, 1.5, 100, 1e15, 1e16, 1.5e16, 1e20, 1e21, 1e-5, 1e-7, .pi,
       .greatestFiniteMagnitude, .leastNonzeroMagnitude, .leastNormalMagnitude, 123456789.123,
@@ -151,7 +152,7 @@ struct JSONSerializationTests {
   }
 
   @Test func parsingThenSerializingIsTheIdentityOnCompactSortedText() throws {
-    var random = JSONTestRandom(seed: 3)
+    var random = SplitMix64(seed: 3)
     for _ in 0..<300 {
       let value = JSONTestTrees.value(depth: 4, using: &random)
       let text = value.serialized()

@@ -1,21 +1,6 @@
+import ReducerKitSamples
+
 @testable import ReducerKitDebug
-
-/// A seeded random number generator (SplitMix64), so randomized JSON tests repeat exactly.
-struct JSONTestRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// Random JSON trees and random changes to them.
 enum JSONTestTrees {
@@ -23,7 +8,7 @@ enum JSONTestTrees {
   static let strings = ["", "x", "Todo 1", "quote \" back\\slash", "line\nbreak", "é😀", "\u{1}"]
   static let numbers = ["0", "-1", "42", "3.25", "1e+20", "-0.5", "123456789012345678901234"]
 
-  static func scalar(using random: inout JSONTestRandom) -> JSONValue {
+  static func scalar(using random: inout SplitMix64) -> JSONValue {
     switch Int.random(in: 0..<4, using: &random) {
     case 0: return .null
     case 1: return .bool(Bool.random(using: &random))
@@ -32,7 +17,7 @@ enum JSONTestTrees {
     }
   }
 
-  static func value(depth: Int, using random: inout JSONTestRandom) -> JSONValue {
+  static func value(depth: Int, using random: inout SplitMix64) -> JSONValue {
     guard depth > 0, Int.random(in: 0..<3, using: &random) > 0 else {
       return scalar(using: &random)
     }
@@ -48,7 +33,7 @@ enum JSONTestTrees {
   }
 
   /// Changes `value` somewhere: replaces a node, or adds, removes or reorders children.
-  static func mutate(_ value: inout JSONValue, using random: inout JSONTestRandom) {
+  static func mutate(_ value: inout JSONValue, using random: inout SplitMix64) {
     switch value {
     case var .array(elements):
       if !elements.isEmpty, Int.random(in: 0..<3, using: &random) == 0 {

@@ -1,5 +1,6 @@
 import Foundation
 import ReducerKit
+import ReducerKitSamples
 import Testing
 
 @testable import ReducerKitDebug
@@ -30,7 +31,7 @@ import Testing
       initialState: Playlist.State(),
       reducer: Playlist().recording(to: log, snapshotInterval: 9)
     )
-    var rng = SeededGenerator(state: 3)
+    var rng = SplitMix64(seed: 3)
     for _ in 0..<60 { store.send(Playlist.randomAction(for: store.state, using: &rng)) }
     try log.close()
 

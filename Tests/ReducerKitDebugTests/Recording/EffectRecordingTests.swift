@@ -1,5 +1,6 @@
 import Foundation
 import ReducerKit
+import ReducerKitSamples
 import Testing
 
 @testable import ReducerKitDebug
@@ -44,8 +45,8 @@ import Testing
     let plain = Store<Playlist>(initialState: Playlist.State(), reducer: Playlist())
     let log = try ActionLog.inMemory()
     let recorded = Store<Playlist>(initialState: Playlist.State(), reducer: Playlist().recording(to: log))
-    var rng1 = SeededGenerator(state: 99)
-    var rng2 = SeededGenerator(state: 99)
+    var rng1 = SplitMix64(seed: 99)
+    var rng2 = SplitMix64(seed: 99)
     for _ in 0..<200 {
       await plain.send(Playlist.randomAction(for: plain.state, using: &rng1)).finish()
       await recorded.send(Playlist.randomAction(for: recorded.state, using: &rng2)).finish()

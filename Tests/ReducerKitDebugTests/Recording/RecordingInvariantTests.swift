@@ -1,5 +1,6 @@
 import Foundation
 import ReducerKit
+import ReducerKitSamples
 import Testing
 
 @testable import ReducerKitDebug
@@ -17,7 +18,7 @@ import Testing
       reducer: Capturing(base: Playlist(), capture: capture)
         .recording(to: log, snapshotInterval: 7)
     )
-    var rng = SeededGenerator(state: seed)
+    var rng = SplitMix64(seed: seed)
     for _ in 0..<300 {
       await store.send(Playlist.randomAction(for: store.state, using: &rng)).finish()
     }
