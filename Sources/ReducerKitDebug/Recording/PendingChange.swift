@@ -29,11 +29,6 @@ extension PendingChange {
   /// The RFC 6901 text of `path`: each token with `~` written `~0` and `/` written `~1`.
   var pointer: String {
     var text = ""
-    appendPointer(to: &text)
-    return text
-  }
-
-  private func appendPointer(to text: inout String) {
     for token in path {
       text += "/"
       if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
@@ -43,13 +38,7 @@ extension PendingChange {
         text += token
       }
     }
-  }
-
-  /// Appends the pointer as a JSON string literal.
-  private func appendPointerLiteral(to text: inout String, using encoder: JSONFragmentEncoder)
-    throws
-  {
-    try encoder.append(string: pointer, to: &text)
+    return text
   }
 
   /// The operation as an RFC 6902 JSON object, with the old value under `"old"`.
@@ -85,7 +74,7 @@ extension PendingChange {
     switch (operation, value, oldValue) {
     case let (.replace, value?, old?):
       text += "[\"=\","
-      try appendPointerLiteral(to: &text, using: encoder)
+      try encoder.append(string: pointer, to: &text)
       text += ","
       try encoder.append(any: value, to: &text)
       text += ","
@@ -93,13 +82,13 @@ extension PendingChange {
       text += "]"
     case let (.add, value?, nil):
       text += "[\"+\","
-      try appendPointerLiteral(to: &text, using: encoder)
+      try encoder.append(string: pointer, to: &text)
       text += ","
       try encoder.append(any: value, to: &text)
       text += "]"
     case let (.remove, nil, old?):
       text += "[\"-\","
-      try appendPointerLiteral(to: &text, using: encoder)
+      try encoder.append(string: pointer, to: &text)
       text += ","
       try encoder.append(any: old, to: &text)
       text += "]"
