@@ -16,7 +16,8 @@
 @attached(
   extension,
   conformances: ObservableStateProtocol,
-  names: named(_$observableKeyPaths), named(hasChanged), named(_$observableProperties)
+  names: named(_$observableKeyPaths), named(hasChanged), named(_$observableProperties),
+  named(_$visitProperties)
 )
 public macro ObservableState() =
   #externalMacro(module: "ReducerKitMacros", type: "ObservableStateMacro")

@@ -39,6 +39,12 @@ import SwiftSyntaxMacros
 ///       ReducerKit.ObservableProperty("count", \Self.count),
 ///     ]
 ///   }
+///   static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
+///     _ old: Self, _ new: Self, with visitor: inout Visitor
+///   ) -> Bool {
+///     visitor.visit("count", old.count, new.count)
+///     return true
+///   }
 /// }
 /// ```
 ///
@@ -46,6 +52,9 @@ import SwiftSyntaxMacros
 /// protocol's requirements: `public` or `package` when the struct and the types it is nested in
 /// are, no modifier when that level is internal, `fileprivate` when it is private. The
 /// conformance clause is left out when the compiler reports that the struct already conforms.
+///
+/// `_$visitProperties` hands a visitor the same properties as `_$observableProperties`, typed,
+/// so the recorder diffs the state without key paths or dynamic casts.
 ///
 /// A property's name in `_$observableProperties` is its key in the struct's `Codable`
 /// representation: the raw value of its case in a nested `CodingKeys` enum when the struct
@@ -76,11 +85,13 @@ public enum ObservableStateMacro: ExtensionMacro {
     let keyPaths = properties.map { "\\Self.\($0.identifier)" }
     // Ignored properties are not observed, but the recorder still needs them: `Codable` encodes
     // them, so a patch that left them out would not rebuild the state.
-    let observed = stored.compactMap { property -> String? in
+    let encoded = stored.compactMap { property -> (name: String, identifier: String)? in
       let key = if let codingKeys { codingKeys[property.name] } else { Optional(property.name) }
       guard let key else { return nil }
-      let name = StringLiteralExprSyntax(content: key)
-      return "ReducerKit.ObservableProperty(\(name), \\Self.\(property.identifier)),"
+      return ("\(StringLiteralExprSyntax(content: key))", property.identifier)
+    }
+    let observed = encoded.map {
+      "ReducerKit.ObservableProperty(\($0.name), \\Self.\($0.identifier)),"
     }
 
     var lines = ["extension \(type.trimmed)\(conformance) {"]
@@ -119,7 +130,16 @@ public enum ObservableStateMacro: ExtensionMacro {
       lines += observed.map { "      \($0)" }
       lines.append("    ]")
     }
-    lines += ["  }", "}"]
+    lines += [
+      "  }",
+      "  \(access)static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(",
+      "    _ old: Self, _ new: Self, with visitor: inout Visitor",
+      "  ) -> Bool {",
+    ]
+    lines += encoded.map {
+      "    visitor.visit(\($0.name), old.\($0.identifier), new.\($0.identifier))"
+    }
+    lines += ["    return true", "  }", "}"]
 
     let decl = DeclSyntax(stringLiteral: lines.joined(separator: "\n"))
     guard let extensionDecl = decl.as(ExtensionDeclSyntax.self) else { return [] }

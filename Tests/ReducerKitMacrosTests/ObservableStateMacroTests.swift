@@ -58,6 +58,13 @@ struct ObservableStateMacroTests {
             ReducerKit.ObservableProperty("text", \Self.text),
           ]
         }
+        static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
+          _ old: Self, _ new: Self, with visitor: inout Visitor
+        ) -> Bool {
+          visitor.visit("count", old.count, new.count)
+          visitor.visit("text", old.text, new.text)
+          return true
+        }
       }
       """#
     }
@@ -101,6 +108,13 @@ struct ObservableStateMacroTests {
             ReducerKit.ObservableProperty("isLoading", \Self.isLoading),
           ]
         }
+        public static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
+          _ old: Self, _ new: Self, with visitor: inout Visitor
+        ) -> Bool {
+          visitor.visit("count", old.count, new.count)
+          visitor.visit("isLoading", old.isLoading, new.isLoading)
+          return true
+        }
       }
       """#
     }
@@ -139,6 +153,12 @@ struct ObservableStateMacroTests {
             ReducerKit.ObservableProperty("count", \Self.count),
           ]
         }
+        package static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
+          _ old: Self, _ new: Self, with visitor: inout Visitor
+        ) -> Bool {
+          visitor.visit("count", old.count, new.count)
+          return true
+        }
       }
       """#
     }
@@ -176,6 +196,12 @@ struct ObservableStateMacroTests {
           [
             ReducerKit.ObservableProperty("count", \Self.count),
           ]
+        }
+        fileprivate static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
+          _ old: Self, _ new: Self, with visitor: inout Visitor
+        ) -> Bool {
+          visitor.visit("count", old.count, new.count)
+          return true
         }
       }
       """#
@@ -231,6 +257,12 @@ struct ObservableStateMacroTests {
             ReducerKit.ObservableProperty("count", \Self.count),
           ]
         }
+        fileprivate static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
+          _ old: Self, _ new: Self, with visitor: inout Visitor
+        ) -> Bool {
+          visitor.visit("count", old.count, new.count)
+          return true
+        }
       }
 
       extension Outer.State: ReducerKit.ObservableStateProtocol {
@@ -251,6 +283,12 @@ struct ObservableStateMacroTests {
           [
             ReducerKit.ObservableProperty("count", \Self.count),
           ]
+        }
+        public static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
+          _ old: Self, _ new: Self, with visitor: inout Visitor
+        ) -> Bool {
+          visitor.visit("count", old.count, new.count)
+          return true
         }
       }
       """#
@@ -299,6 +337,14 @@ struct ObservableStateMacroTests {
             ReducerKit.ObservableProperty("children", \Self.children),
             ReducerKit.ObservableProperty("optionalChild", \Self.optionalChild),
           ]
+        }
+        static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
+          _ old: Self, _ new: Self, with visitor: inout Visitor
+        ) -> Bool {
+          visitor.visit("child", old.child, new.child)
+          visitor.visit("children", old.children, new.children)
+          visitor.visit("optionalChild", old.optionalChild, new.optionalChild)
+          return true
         }
       }
       """#
@@ -391,6 +437,19 @@ struct ObservableStateMacroTests {
             ReducerKit.ObservableProperty("default", \Self.`default`),
           ]
         }
+        static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
+          _ old: Self, _ new: Self, with visitor: inout Visitor
+        ) -> Bool {
+          visitor.visit("id", old.id, new.id)
+          visitor.visit("a", old.a, new.a)
+          visitor.visit("b", old.b, new.b)
+          visitor.visit("c", old.c, new.c)
+          visitor.visit("x", old.x, new.x)
+          visitor.visit("y", old.y, new.y)
+          visitor.visit("observed", old.observed, new.observed)
+          visitor.visit("default", old.`default`, new.`default`)
+          return true
+        }
       }
       """#
     }
@@ -451,6 +510,14 @@ struct ObservableStateMacroTests {
             ReducerKit.ObservableProperty("default", \Self.`default`),
           ]
         }
+        static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
+          _ old: Self, _ new: Self, with visitor: inout Visitor
+        ) -> Bool {
+          visitor.visit("name", old.title, new.title)
+          visitor.visit("count", old.count, new.count)
+          visitor.visit("default", old.`default`, new.`default`)
+          return true
+        }
       }
       """#
     }
@@ -495,6 +562,14 @@ struct ObservableStateMacroTests {
             ReducerKit.ObservableProperty("token", \Self.token),
           ]
         }
+        static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
+          _ old: Self, _ new: Self, with visitor: inout Visitor
+        ) -> Bool {
+          visitor.visit("query", old.query, new.query)
+          visitor.visit("cache", old.cache, new.cache)
+          visitor.visit("token", old.token, new.token)
+          return true
+        }
       }
       """#
     }
@@ -538,6 +613,13 @@ struct ObservableStateMacroTests {
             ReducerKit.ObservableProperty("count", \Self.count),
           ]
         }
+        static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
+          _ old: Self, _ new: Self, with visitor: inout Visitor
+        ) -> Bool {
+          visitor.visit("value", old.value, new.value)
+          visitor.visit("count", old.count, new.count)
+          return true
+        }
       }
       """#
     }
@@ -569,6 +651,11 @@ struct ObservableStateMacroTests {
         }
         static var _$observableProperties: [ReducerKit.ObservableProperty<Self>] {
           []
+        }
+        static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
+          _ old: Self, _ new: Self, with visitor: inout Visitor
+        ) -> Bool {
+          return true
         }
       }
       """
@@ -608,6 +695,12 @@ struct ObservableStateMacroTests {
           [
             ReducerKit.ObservableProperty("count", \Self.count),
           ]
+        }
+        static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
+          _ old: Self, _ new: Self, with visitor: inout Visitor
+        ) -> Bool {
+          visitor.visit("count", old.count, new.count)
+          return true
         }
       }
       """#

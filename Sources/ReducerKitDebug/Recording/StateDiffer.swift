@@ -17,6 +17,9 @@ struct StateDiffer {
   let journal: ElementChangeJournal?
   /// The operations found so far.
   private(set) var changes: [PendingChange] = []
+  /// The path of the state whose properties are being visited, while
+  /// ``ObservableStateProtocol/_$visitProperties(_:_:with:)`` runs.
+  var visitedPath: [String] = []
 
   init(journal: ElementChangeJournal? = nil) {
     self.journal = journal
@@ -46,6 +49,19 @@ struct StateDiffer {
   }
 
   mutating func diffState<S: ObservableStateProtocol>(_ old: S, _ new: S, at path: [String]) {
+    // The macro-generated visit, with each property typed; the property list below serves the
+    // conformances that have none.
+    let outerPath = visitedPath
+    visitedPath = path
+    let isVisited = S._$visitProperties(old, new, with: &self)
+    visitedPath = outerPath
+    if !isVisited { diffProperties(old, new, at: path) }
+  }
+
+  /// Diffs a state through its ``ObservableStateProtocol/_$observableProperties``: key paths
+  /// and change checks read at run time, for conformances without
+  /// ``ObservableStateProtocol/_$visitProperties(_:_:with:)``.
+  mutating func diffProperties<S: ObservableStateProtocol>(_ old: S, _ new: S, at path: [String]) {
     let type = StateTypeCache.description(of: S.self)
     if type.names.isEmpty {
       // A conformance that lists no properties (an enum, or one written by hand): inside the
@@ -134,7 +150,7 @@ struct StateDiffer {
   /// Appends a `replace` of two scalars. They are `Sendable`, so they are stored as they are:
   /// an `Int` or a `String` fits an existential without the allocation a ``StateValue`` box
   /// costs.
-  private mutating func appendReplacement<T: Equatable & Encodable & Sendable>(
+  mutating func appendReplacement<T: Equatable & Encodable & Sendable>(
     _ old: T, _ new: T, at path: [String]
   ) {
     guard old != new else { return }

@@ -1,0 +1,66 @@
+import IdentifiedCollections
+import ReducerKit
+
+/// The differ as the visitor of the properties the ``ObservableState()`` macro hands it, each
+/// with its declared type: scalars are compared and stored without a cast, nested states are
+/// visited in turn, and the rows of an identified array are diffed where the journal says
+/// `forEach` ran. Everything else takes the dynamic path of
+/// ``StateDiffer/diffValue(_:_:at:isObjectMember:)``.
+///
+/// A path is only built for a property that changed.
+extension StateDiffer: ObservableStateVisitor {
+  mutating func visit<Value>(_ name: String, _ old: Value, _ new: Value) {
+    diffValue(old, new, at: visitedPath + [name], isObjectMember: true)
+  }
+
+  mutating func visit<Value: Equatable>(_ name: String, _ old: Value, _ new: Value) {
+    guard old != new else { return }
+    diffValue(old, new, at: visitedPath + [name], isObjectMember: true)
+  }
+
+  /// Visits the nested state's properties rather than comparing it first: `==` on a state
+  /// holding rows compares every row, while the visit compares only what the journal cannot
+  /// account for.
+  mutating func visit<Value: ObservableStateProtocol>(_ name: String, _ old: Value, _ new: Value) {
+    diffState(old, new, at: visitedPath + [name])
+  }
+
+  mutating func visit<ID: Hashable, Element: ObservableStateProtocol>(
+    _ name: String, _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>
+  ) {
+    if hasJournal, let ids = journal?.changedIDs(from: old, to: new) {
+      // The same ids in the same order, so a row's index is the same in both. A row the
+      // journal names twice is diffed once.
+      let path = visitedPath + [name]
+      var diffed: [Int] = []
+      for id in ids {
+        guard let index = new.index(id: id), !diffed.contains(index) else { continue }
+        if ids.count > 1 { diffed.append(index) }
+        diffState(old[index], new[index], at: path + [String(index)])
+      }
+      return
+    }
+    guard old != new else { return }
+    diffValue(old, new, at: visitedPath + [name], isObjectMember: true)
+  }
+
+  mutating func visit(_ name: String, _ old: Int, _ new: Int) {
+    guard old != new else { return }
+    appendReplacement(old, new, at: visitedPath + [name])
+  }
+
+  mutating func visit(_ name: String, _ old: String, _ new: String) {
+    guard old != new else { return }
+    appendReplacement(old, new, at: visitedPath + [name])
+  }
+
+  mutating func visit(_ name: String, _ old: Bool, _ new: Bool) {
+    guard old != new else { return }
+    appendReplacement(old, new, at: visitedPath + [name])
+  }
+
+  mutating func visit(_ name: String, _ old: Double, _ new: Double) {
+    guard old != new else { return }
+    appendReplacement(old, new, at: visitedPath + [name])
+  }
+}

@@ -1,0 +1,72 @@
+import ReducerKit
+import ReducerKitSamples
+import Testing
+
+@testable import ReducerKitDebug
+
+/// The differ reads a macro-generated state through `_$visitProperties`, with each property
+/// typed, and a hand-written conformance through `_$observableProperties`. Both must find the
+/// same patch, with and without the `forEach` journal.
+@Suite struct VisitedDiffTests {
+  /// The compact patch text of one action, diffed the three ways.
+  struct Patches: Equatable {
+    var visited: String
+    var listed: String
+    var compared: String
+  }
+
+  func patches<R: RandomActionGenerating>(
+    of reducer: R, from initial: R.State, actions count: Int, seed: UInt64
+  ) throws -> [Patches] where R.State: ObservableStateProtocol {
+    var state = initial
+    var rng = SplitMix64(seed: seed)
+    let encoder = JSONFragmentEncoder()
+    var patches: [Patches] = []
+    for _ in 0..<count {
+      let action = R.randomAction(for: state, using: &rng)
+      let old = state
+      let journal = ElementChangeJournal()
+      // Effects are not run: their responses are never made up, and the diff does not need them.
+      _ = ElementChangeJournal.withCurrent(journal) {
+        reducer.reduce(into: &state, action: action)
+      }
+      var listed = StateDiffer(journal: journal)
+      listed.diffProperties(old, state, at: [])
+      patches.append(
+        Patches(
+          visited: try StateDiffer.changes(from: old, to: state, journal: journal)
+            .compactJSON(using: encoder),
+          listed: try listed.changes.compactJSON(using: encoder),
+          compared: try StateDiffer.changes(from: old, to: state).compactJSON(using: encoder)
+        )
+      )
+    }
+    return patches
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func todosPatchesAgree(seed: UInt64) throws {
+    let patches = try patches(
+      of: Todos(environment: .immediate), from: Todos.State(), actions: 300, seed: seed
+    )
+    for (index, patch) in patches.enumerated() {
+      #expect(patch.visited == patch.listed, "action \(index + 1)")
+      #expect(patch.visited == patch.compared, "action \(index + 1)")
+    }
+    // The actions changed rows, so the comparison covered the identified-array visit.
+    #expect(patches.contains { $0.visited.contains("\"/todos/") })
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func appPatchesAgree(seed: UInt64) throws {
+    let patches = try patches(
+      of: AppFeature(environment: .immediate), from: AppFeature.State(), actions: 300,
+      seed: seed
+    )
+    for (index, patch) in patches.enumerated() {
+      #expect(patch.visited == patch.listed, "action \(index + 1)")
+      #expect(patch.visited == patch.compared, "action \(index + 1)")
+    }
+    #expect(patches.contains { $0.visited.contains("\"/counter/count\"") })
+  }
+}

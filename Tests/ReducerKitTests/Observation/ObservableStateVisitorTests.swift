@@ -1,0 +1,97 @@
+import IdentifiedCollections
+import ReducerKit
+import Testing
+
+/// The `_$visitProperties` the macro generates calls, for each property, the `visit` overload
+/// of its declared type, under its coding key.
+@Suite struct ObservableStateVisitorTests {
+  @ObservableState
+  struct Row: Equatable, Codable, Identifiable {
+    var id: Int
+    var title = ""
+  }
+
+  @ObservableState
+  struct Screen: Equatable, Codable {
+    var count = 0
+    var title = ""
+    var isOn = false
+    var ratio = 0.5
+    var row = Row(id: 0)
+    var rows: IdentifiedArrayOf<Row> = []
+    var selection: Int?
+    var tags: [String] = []
+    @ObservationStateIgnored var cache = 0
+    var notEncoded = 0
+
+    enum CodingKeys: String, CodingKey {
+      case count, title, isOn = "on", ratio, row, rows, selection, tags, cache
+    }
+  }
+
+  /// Notes each call as "overload name".
+  struct CallRecorder: ObservableStateVisitor {
+    var calls: [String] = []
+
+    mutating func visit<Value>(_ name: String, _ old: Value, _ new: Value) {
+      calls.append("any \(name)")
+    }
+    mutating func visit<Value: Equatable>(_ name: String, _ old: Value, _ new: Value) {
+      calls.append("equatable \(name)")
+    }
+    mutating func visit<Value: ObservableStateProtocol>(
+      _ name: String, _ old: Value, _ new: Value
+    ) {
+      calls.append("state \(name)")
+    }
+    mutating func visit<ID: Hashable, Element: ObservableStateProtocol>(
+      _ name: String, _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>
+    ) {
+      calls.append("rows \(name)")
+    }
+    mutating func visit(_ name: String, _ old: Int, _ new: Int) {
+      calls.append("int \(name) \(old)→\(new)")
+    }
+    mutating func visit(_ name: String, _ old: String, _ new: String) {
+      calls.append("string \(name)")
+    }
+    mutating func visit(_ name: String, _ old: Bool, _ new: Bool) {
+      calls.append("bool \(name)")
+    }
+    mutating func visit(_ name: String, _ old: Double, _ new: Double) {
+      calls.append("double \(name)")
+    }
+  }
+
+  @Test func eachPropertyReachesTheOverloadOfItsType() {
+    var recorder = CallRecorder()
+    var new = Screen()
+    new.count = 3
+    #expect(Screen._$visitProperties(Screen(), new, with: &recorder))
+    #expect(
+      recorder.calls == [
+        "int count 0→3", "string title", "bool on", "double ratio", "state row", "rows rows",
+        "equatable selection", "equatable tags", "int cache 0→0",
+      ]
+    )
+    // The same properties, names and order as the list the recorder falls back on.
+    #expect(
+      recorder.calls.map { $0.split(separator: " ")[1] }.map(String.init)
+        == Screen._$observableProperties.map(\.name)
+    )
+  }
+
+  /// A conformance written by hand visits nothing, so the recorder reads its property list.
+  @Test func handWrittenConformancesVisitNothing() {
+    struct Manual: ObservableStateProtocol {
+      var count = 0
+      static var _$observableKeyPaths: [PartialKeyPath<Self>] { [\Self.count] }
+      static func hasChanged(_ keyPath: PartialKeyPath<Self>, from old: Self, to new: Self) -> Bool {
+        old.count != new.count
+      }
+    }
+    var recorder = CallRecorder()
+    #expect(!Manual._$visitProperties(Manual(), Manual(count: 1), with: &recorder))
+    #expect(recorder.calls.isEmpty)
+  }
+}
