@@ -26,7 +26,8 @@ struct ActionTextCache {
     let id: Int64
   }
 
-  private var byValue: [AnyHashable: ActionText] = [:]
+  /// The texts of `Hashable` actions, one table per action type, keyed by the type.
+  private var tables: [ObjectIdentifier: AnyObject] = [:]
   private var byJSON: [String: ActionText] = [:]
 
   /// The texts of `action` and their row id, from the cache when an equal action was written
@@ -36,7 +37,7 @@ struct ActionTextCache {
     for action: Action, using encoder: JSONFragmentEncoder,
     intern: (_ json: String, _ label: String) throws -> Int64
   ) throws -> ActionText {
-    guard let hashable = action as? any Hashable else {
+    guard let table = table(for: Action.self) else {
       let json = try encoder.string(action)
       if let text = byJSON[json] { return text }
       let label = String(customDumping: action)
@@ -45,19 +46,69 @@ struct ActionTextCache {
       byJSON[json] = text
       return text
     }
-    let key = AnyHashable(hashable)
-    if let text = byValue[key] { return text }
+    if let text = table.text(for: action) { return text }
     let json = try encoder.string(action)
     let label = String(customDumping: action)
     let text = ActionText(json: json, label: label, id: try intern(json, label))
-    if byValue.count >= Self.capacity { byValue.removeAll(keepingCapacity: true) }
-    byValue[key] = text
+    table.insert(text, for: action)
     return text
+  }
+
+  /// The table of `Action`, made on its first action; `nil` when `Action` is not `Hashable`.
+  private mutating func table<Action>(for type: Action.Type) -> ActionTextTable<Action>? {
+    let key = ObjectIdentifier(type)
+    if let table = tables[key] { return unsafeDowncast(table, to: ActionTextTable<Action>.self) }
+    guard let hashable = type as? any Hashable.Type else { return nil }
+    let table = ActionTextTable<Action>.keyed(by: hashable)
+    tables[key] = table
+    return table
   }
 
   /// Forgets every row id: after a failed transaction, rows it inserted are gone.
   mutating func removeAll() {
-    byValue.removeAll()
+    tables.removeAll()
     byJSON.removeAll()
+  }
+}
+
+/// The texts of recently written actions of one `Hashable` type, looked up by value.
+///
+/// The type is opened as `Hashable` once, when the table is made, so a lookup hashes the action
+/// with its own conformance: no `AnyHashable` box and no dynamic cast to `Hashable` per action.
+class ActionTextTable<Action> {
+  /// The texts of an action equal to `action`, if one was written since the table started over.
+  func text(for action: Action) -> ActionTextCache.ActionText? {
+    preconditionFailure("made by keyed(by:)")
+  }
+
+  /// Keeps the texts of `action`, starting over when ``ActionTextCache/capacity`` are kept.
+  func insert(_ text: ActionTextCache.ActionText, for action: Action) {
+    preconditionFailure("made by keyed(by:)")
+  }
+
+  /// The table for `Action`, which is `Key` (`Action` seen as `Hashable`).
+  static func keyed<Key: Hashable>(by key: Key.Type) -> ActionTextTable<Action> {
+    precondition(Key.self == Action.self)
+    return HashableActionTextTable<Action, Key>()
+  }
+}
+
+/// An ``ActionTextTable`` whose `Action` is `Key`.
+private final class HashableActionTextTable<Action, Key: Hashable>: ActionTextTable<Action> {
+  private var texts: [Key: ActionTextCache.ActionText] = [:]
+
+  override func text(for action: Action) -> ActionTextCache.ActionText? {
+    texts[key(action)]
+  }
+
+  override func insert(_ text: ActionTextCache.ActionText, for action: Action) {
+    if texts.count >= ActionTextCache.capacity { texts.removeAll(keepingCapacity: true) }
+    texts[key(action)] = text
+  }
+
+  /// The action as `Key`, the same type: a cast between identical types only compares their
+  /// metadata.
+  private func key(_ action: Action) -> Key {
+    action as! Key
   }
 }

@@ -14,6 +14,11 @@ import Testing
     case rename(title: String)
   }
 
+  /// Encodes as `Tap.plus` does, but is labelled by its own type.
+  enum Knob: Hashable, Codable {
+    case plus
+  }
+
   /// Encodable and Equatable, not Hashable.
   enum Step: Equatable, Codable {
     case forward(Double)
@@ -49,6 +54,25 @@ import Testing
     }
     // Once per distinct action for the cache (the checks above add one call per action).
     #expect(interner.calls == 4 + 2 * actions.count)
+  }
+
+  /// Each action type has its own table: an action is never given the texts of an action of
+  /// another type, even one with the same JSON.
+  @Test func actionsOfEachTypeKeepTheirOwnTexts() throws {
+    var cache = ActionTextCache()
+    let encoder = JSONFragmentEncoder()
+    let interner = Interner()
+    let tap = try cache.text(for: Tap.plus, using: encoder, intern: interner.id)
+    let knob = try cache.text(for: Knob.plus, using: encoder, intern: interner.id)
+    #expect(tap.json == knob.json)
+    #expect(tap.label != knob.label)
+    #expect(try cache.text(for: Knob.plus, using: encoder, intern: interner.id).id == knob.id)
+    #expect(try cache.text(for: Tap.plus, using: encoder, intern: interner.id).id == tap.id)
+    #expect(interner.calls == 2)
+    // After a rollback every id is forgotten and asked for again.
+    cache.removeAll()
+    _ = try cache.text(for: Tap.plus, using: encoder, intern: interner.id)
+    #expect(interner.calls == 3)
   }
 
   @Test func otherActionsAreLookedUpByTheirJSON() throws {
