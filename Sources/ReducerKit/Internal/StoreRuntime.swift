@@ -67,7 +67,9 @@ final class StoreRuntime<Action> {
       pending.group.add(tasks)
       started += tasks
     }
-    queue.removeAll(keepingCapacity: true)
+    // Not `removeAll(keepingCapacity:)`: this generic class runs unspecialized, where that call
+    // looks up range and tuple metadata on every send.
+    while !queue.isEmpty { queue.removeLast() }
     return started
   }
 
