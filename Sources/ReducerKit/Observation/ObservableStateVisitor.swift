@@ -17,6 +17,8 @@ public protocol ObservableStateVisitor {
   mutating func visit<Value>(_ name: String, _ old: Value, _ new: Value)
   /// An `Equatable` property no more specific method takes.
   mutating func visit<Value: Equatable>(_ name: String, _ old: Value, _ new: Value)
+  /// An optional `Equatable` property.
+  mutating func visit<Wrapped: Equatable>(_ name: String, _ old: Wrapped?, _ new: Wrapped?)
   /// A nested observable state.
   mutating func visit<Value: ObservableStateProtocol>(_ name: String, _ old: Value, _ new: Value)
   /// An identified array of observable states, such as the rows `forEach` runs on.

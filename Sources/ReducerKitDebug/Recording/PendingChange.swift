@@ -102,7 +102,10 @@ extension [PendingChange] {
   /// The patch as a JSON array of compact operations.
   func compactJSON(using encoder: JSONFragmentEncoder) throws -> String {
     guard !isEmpty else { return "[]" }
-    var text = "["
+    var text = ""
+    // One allocation for a typical patch rather than one per doubling as it grows.
+    text.reserveCapacity(48 * count)
+    text += "["
     for (offset, change) in enumerated() {
       if offset > 0 { text += "," }
       try change.appendCompactJSON(to: &text, using: encoder)

@@ -18,6 +18,14 @@ extension StateDiffer: ObservableStateVisitor {
     diffValue(old, new, at: visitedPath + [name], isObjectMember: true)
   }
 
+  /// Compares the optionals without `==` on `Optional`, which, unspecialized, looks up the
+  /// metadata of a tuple of the two on every call.
+  mutating func visit<Wrapped: Equatable>(_ name: String, _ old: Wrapped?, _ new: Wrapped?) {
+    if let old, let new, old == new { return }
+    if old == nil, new == nil { return }
+    diffValue(old as Any, new as Any, at: visitedPath + [name], isObjectMember: true)
+  }
+
   /// Visits the nested state's properties rather than comparing it first: `==` on a state
   /// holding rows compares every row, while the visit compares only what the journal cannot
   /// account for.

@@ -39,6 +39,9 @@ import Testing
     mutating func visit<Value: Equatable>(_ name: String, _ old: Value, _ new: Value) {
       calls.append("equatable \(name)")
     }
+    mutating func visit<Wrapped: Equatable>(_ name: String, _ old: Wrapped?, _ new: Wrapped?) {
+      calls.append("optional \(name)")
+    }
     mutating func visit<Value: ObservableStateProtocol>(
       _ name: String, _ old: Value, _ new: Value
     ) {
@@ -71,7 +74,7 @@ import Testing
     #expect(
       recorder.calls == [
         "int count 0→3", "string title", "bool on", "double ratio", "state row", "rows rows",
-        "equatable selection", "equatable tags", "int cache 0→0",
+        "optional selection", "equatable tags", "int cache 0→0",
       ]
     )
     // The same properties, names and order as the list the recorder falls back on.
