@@ -29,6 +29,18 @@ struct JSONFragmentEncoder {
     text += String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 
+  /// Appends the JSON text of a value a change holds: scalars by a `switch`, without a cast.
+  func append(_ value: PendingValue, to text: inout String) throws {
+    switch value {
+    case .int(let int): text += String(int)
+    case .string(let string): try append(string: string, to: &text)
+    case .bool(let bool): text += bool ? "true" : "false"
+    case .double(let double): text += String(decoding: try encoder.encode(double), as: UTF8.self)
+    case .null: text += "null"
+    case .encodable(let value): try append(any: value, to: &text)
+    }
+  }
+
   /// Appends `string` as a JSON string literal.
   func append(string: String, to text: inout String) throws {
     if Self.appendPlainStringLiteral(string, to: &text) { return }
@@ -47,13 +59,10 @@ struct JSONFragmentEncoder {
   /// Appends the text of a scalar ``scalarText(_:)`` handles and returns `true`; returns `false`,
   /// appending nothing, for any other value.
   private static func appendScalar(_ value: Any, to text: inout String) -> Bool {
-    // Scalars first: the differ stores most changed values as they are.
     switch value {
     case let int as Int: text += String(int)
     case let bool as Bool: text += bool ? "true" : "false"
     case let string as String: return appendPlainStringLiteral(string, to: &text)
-    case is JSONNull: text += "null"
-    case let wrapped as StateValue: return appendScalar(wrapped.value, to: &text)
     default: return false
     }
     return true

@@ -121,7 +121,7 @@ enum CollectionDiffer {
     {
       differ.append(
         PendingChange(
-          operation: .replace, path: path, value: StateValue(new), oldValue: StateValue(old)
+          operation: .replace, path: path, value: PendingValue(new), oldValue: PendingValue(old)
         )
       )
       return
@@ -129,12 +129,16 @@ enum CollectionDiffer {
 
     for index in stride(from: prefix + removedCount - 1, through: prefix, by: -1) {
       differ.append(
-        PendingChange(operation: .remove, path: path + [String(index)], oldValue: StateValue(old[index]))
+        PendingChange(
+          operation: .remove, path: path + [String(index)], oldValue: PendingValue(old[index])
+        )
       )
     }
     for index in prefix..<(prefix + addedCount) {
       differ.append(
-        PendingChange(operation: .add, path: path + [String(index)], value: StateValue(new[index]))
+        PendingChange(
+          operation: .add, path: path + [String(index)], value: PendingValue(new[index])
+        )
       )
     }
     var pairs = (0..<prefix).map { ($0, $0) }

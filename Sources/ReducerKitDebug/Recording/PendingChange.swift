@@ -11,18 +11,9 @@ struct PendingChange: Sendable {
   /// The JSON Pointer's reference tokens, unescaped.
   var path: [String]
   /// The new value (`add`, `replace`).
-  var value: (any Encodable & Sendable)?
+  var value: PendingValue?
   /// The old value (`remove`, `replace`), so the patch can be walked backwards.
-  var oldValue: (any Encodable & Sendable)?
-}
-
-/// Encodes as JSON `null`: the value of an optional that is `nil` where JSON keeps a slot for
-/// it (an array element).
-struct JSONNull: Encodable, Sendable {
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encodeNil()
-  }
+  var oldValue: PendingValue?
 }
 
 extension PendingChange {
@@ -47,11 +38,11 @@ extension PendingChange {
     text += try encoder.string(pointer)
     if let value {
       text += ",\"value\":"
-      text += try encoder.string(any: value)
+      try encoder.append(value, to: &text)
     }
     if let oldValue {
       text += ",\"old\":"
-      text += try encoder.string(any: oldValue)
+      try encoder.append(oldValue, to: &text)
     }
     text += "}"
     return text
@@ -71,30 +62,30 @@ extension PendingChange {
   /// Appends ``compactJSON(using:)`` to `text`, building no intermediate strings for the scalars
   /// most operations hold.
   func appendCompactJSON(to text: inout String, using encoder: JSONFragmentEncoder) throws {
-    switch (operation, value, oldValue) {
-    case let (.replace, value?, old?):
+    // The operation first, then the values: a switch over a tuple of the optionals copies them.
+    switch operation {
+    case .replace:
+      guard let value, let oldValue else { return text += try json(using: encoder) }
       text += "[\"=\","
       try encoder.append(string: pointer, to: &text)
       text += ","
-      try encoder.append(any: value, to: &text)
+      try encoder.append(value, to: &text)
       text += ","
-      try encoder.append(any: old, to: &text)
-      text += "]"
-    case let (.add, value?, nil):
+      try encoder.append(oldValue, to: &text)
+    case .add:
+      guard let value, oldValue == nil else { return text += try json(using: encoder) }
       text += "[\"+\","
       try encoder.append(string: pointer, to: &text)
       text += ","
-      try encoder.append(any: value, to: &text)
-      text += "]"
-    case let (.remove, nil, old?):
+      try encoder.append(value, to: &text)
+    case .remove:
+      guard let oldValue, value == nil else { return text += try json(using: encoder) }
       text += "[\"-\","
       try encoder.append(string: pointer, to: &text)
       text += ","
-      try encoder.append(any: old, to: &text)
-      text += "]"
-    default:
-      text += try json(using: encoder)
+      try encoder.append(oldValue, to: &text)
     }
+    text += "]"
   }
 }
 
@@ -106,9 +97,9 @@ extension [PendingChange] {
     // One allocation for a typical patch rather than one per doubling as it grows.
     text.reserveCapacity(48 * count)
     text += "["
-    for (offset, change) in enumerated() {
-      if offset > 0 { text += "," }
-      try change.appendCompactJSON(to: &text, using: encoder)
+    for index in indices {
+      if index > 0 { text += "," }
+      try self[index].appendCompactJSON(to: &text, using: encoder)
     }
     text += "]"
     return text

@@ -54,21 +54,21 @@ extension StateDiffer: ObservableStateVisitor {
 
   mutating func visit(_ name: String, _ old: Int, _ new: Int) {
     guard old != new else { return }
-    appendReplacement(old, new, at: visitedPath + [name])
+    appendReplacement(.int(old), .int(new), at: visitedPath + [name])
   }
 
   mutating func visit(_ name: String, _ old: String, _ new: String) {
     guard old != new else { return }
-    appendReplacement(old, new, at: visitedPath + [name])
+    appendReplacement(.string(old), .string(new), at: visitedPath + [name])
   }
 
   mutating func visit(_ name: String, _ old: Bool, _ new: Bool) {
     guard old != new else { return }
-    appendReplacement(old, new, at: visitedPath + [name])
+    appendReplacement(.bool(old), .bool(new), at: visitedPath + [name])
   }
 
   mutating func visit(_ name: String, _ old: Double, _ new: Double) {
     guard old != new else { return }
-    appendReplacement(old, new, at: visitedPath + [name])
+    appendReplacement(.double(old), .double(new), at: visitedPath + [name])
   }
 }

@@ -108,18 +108,14 @@ struct StateDiffer {
       case let (nil, new?):
         changes.append(
           isObjectMember
-            ? PendingChange(operation: .add, path: path, value: Self.encodable(new))
-            : PendingChange(
-              operation: .replace, path: path, value: Self.encodable(new), oldValue: JSONNull()
-            )
+            ? PendingChange(operation: .add, path: path, value: PendingValue(new))
+            : PendingChange(operation: .replace, path: path, value: PendingValue(new), oldValue: .null)
         )
       case let (old?, nil):
         changes.append(
           isObjectMember
-            ? PendingChange(operation: .remove, path: path, oldValue: Self.encodable(old))
-            : PendingChange(
-              operation: .replace, path: path, value: JSONNull(), oldValue: Self.encodable(old)
-            )
+            ? PendingChange(operation: .remove, path: path, oldValue: PendingValue(old))
+            : PendingChange(operation: .replace, path: path, value: .null, oldValue: PendingValue(old))
         )
       case let (old?, new?):
         diffValue(old, new, at: path, isObjectMember: isObjectMember)
@@ -138,22 +134,21 @@ struct StateDiffer {
   /// metadata. Returns `false` for any other type.
   private mutating func diffScalar(_ old: Any, _ new: Any, at path: [String]) -> Bool {
     switch (old, new) {
-    case let (old as Int, new as Int): appendReplacement(old, new, at: path)
-    case let (old as String, new as String): appendReplacement(old, new, at: path)
-    case let (old as Bool, new as Bool): appendReplacement(old, new, at: path)
-    case let (old as Double, new as Double): appendReplacement(old, new, at: path)
+    case let (old as Int, new as Int):
+      if old != new { appendReplacement(.int(old), .int(new), at: path) }
+    case let (old as String, new as String):
+      if old != new { appendReplacement(.string(old), .string(new), at: path) }
+    case let (old as Bool, new as Bool):
+      if old != new { appendReplacement(.bool(old), .bool(new), at: path) }
+    case let (old as Double, new as Double):
+      if old != new { appendReplacement(.double(old), .double(new), at: path) }
     default: return false
     }
     return true
   }
 
-  /// Appends a `replace` of two scalars. They are `Sendable`, so they are stored as they are:
-  /// an `Int` or a `String` fits an existential without the allocation a ``StateValue`` box
-  /// costs.
-  mutating func appendReplacement<T: Equatable & Encodable & Sendable>(
-    _ old: T, _ new: T, at path: [String]
-  ) {
-    guard old != new else { return }
+  /// Appends a `replace` of two values found to differ.
+  mutating func appendReplacement(_ old: PendingValue, _ new: PendingValue, at path: [String]) {
     changes.append(PendingChange(operation: .replace, path: path, value: new, oldValue: old))
   }
 
@@ -169,7 +164,9 @@ struct StateDiffer {
 
   /// One `replace` of the value at `path`, keeping the old value for walking back.
   static func replacement(of old: Any, with new: Any, at path: [String]) -> PendingChange {
-    PendingChange(operation: .replace, path: path, value: encodable(new), oldValue: encodable(old))
+    PendingChange(
+      operation: .replace, path: path, value: PendingValue(new), oldValue: PendingValue(old)
+    )
   }
 
   /// Whether two values are equal, for types known to be `Equatable`; `false` otherwise.
@@ -183,11 +180,6 @@ struct StateDiffer {
     return lhs == rhs
   }
 
-  /// The value as something the writer can encode.
-  static func encodable(_ value: Any) -> any Encodable & Sendable {
-    if let value = value as? any Encodable { return StateValue(value) }
-    return UnencodableValue(typeName: String(reflecting: type(of: value)))
-  }
 }
 
 /// A value taken out of a state for the writer thread to encode.

@@ -67,20 +67,17 @@ struct PatchMatcher {
   }
 
   /// Writes a scalar as `JSONEncoder` does; `false` for anything else.
-  private static func writeScalar(
-    _ value: any Encodable & Sendable, to writer: inout JSONValue.Writer
-  ) -> Bool {
-    let value: any Encodable = (value as? StateValue)?.value ?? value
+  private static func writeScalar(_ value: PendingValue, to writer: inout JSONValue.Writer) -> Bool {
     switch value {
-    case let string as String:
+    case .string(let string):
       writer.write(string: string)
-    case let integer as Int:
+    case .int(let integer):
       writer.writeRaw(String(integer))
-    case let bool as Bool:
+    case .bool(let bool):
       if bool { writer.writeLiteral("true") } else { writer.writeLiteral("false") }
-    case is JSONNull:
+    case .null:
       writer.writeLiteral("null")
-    default:
+    case .double, .encodable:
       return false
     }
     return true
@@ -107,22 +104,21 @@ struct PatchMatcher {
   }
 
   /// Whether a typed value encodes to `json`.
-  func matches(_ value: any Encodable & Sendable, _ json: JSONValue) -> Bool {
-    // The recorder boxes the values it reads out of a state.
-    let value: any Encodable = (value as? StateValue)?.value ?? value
+  func matches(_ value: PendingValue, _ json: JSONValue) -> Bool {
     switch value {
-    case let string as String:
+    case .string(let string):
       guard case .string(let logged) = json else { return false }
       return string == logged
-    case let integer as Int:
+    case .int(let integer):
       guard case .number(let text) = json else { return false }
       return Int(text) == integer
-    case let bool as Bool:
+    case .bool(let bool):
       return json == .bool(bool)
-    case is JSONNull:
+    case .null:
       return json == .null
-    default:
-      guard let text = try? encoder.string(any: value),
+    case .double, .encodable:
+      var text = ""
+      guard (try? encoder.append(value, to: &text)) != nil,
         let encoded = try? JSONValue(parsing: text)
       else { return false }
       return encoded.isEquivalent(to: json)

@@ -16,13 +16,17 @@ import Testing
   @Test(arguments: [0, 1, -1, 601, Int.max, Int.min])
   func integers(_ value: Int) throws {
     #expect(try fragments.string(value) == encoderText(value))
-    #expect(try fragments.string(any: StateValue(value)) == encoderText(value))
+    var text = ""
+    try fragments.append(PendingValue(value), to: &text)
+    #expect(text == (try encoderText(value)))
   }
 
   @Test func booleansAndNull() throws {
     #expect(try fragments.string(true) == "true")
     #expect(try fragments.string(false) == "false")
-    #expect(try fragments.string(JSONNull()) == "null")
+    var text = ""
+    try fragments.append(.null, to: &text)
+    #expect(text == "null")
     #expect(try fragments.string(Int?.none) == "null")
     #expect(try fragments.string(Int?.some(3)) == "3")
   }
@@ -40,5 +44,34 @@ import Testing
   @Test func structuredValuesGoThroughJSONEncoder() throws {
     let value = ["b": [1, 2], "a": [3]]
     #expect(try fragments.string(value) == #"{"a":[3],"b":[1,2]}"#)
+  }
+
+  /// A value read out of a state keeps its scalar type when it has one, and writes what
+  /// `JSONEncoder` writes either way.
+  @Test func pendingValuesWriteWhatJSONEncoderWrites() throws {
+    struct Row: Encodable { var title = "t"; var done = true }
+    let values: [(Any, String)] = [
+      (42, try encoderText(42)),
+      ("quote \" inside", try encoderText("quote \" inside")),
+      (false, "false"),
+      (0.1, try encoderText(0.1)),
+      (1e300, try encoderText(1e300)),
+      (2.0, try encoderText(2.0)),
+      (Row(), try encoderText(Row())),
+      (Int?.some(7), "7"),
+    ]
+    for (value, expected) in values {
+      var text = ""
+      try fragments.append(PendingValue(value), to: &text)
+      #expect(text == expected, "\(value)")
+    }
+    guard case .int = PendingValue(Int?.some(7)) else {
+      Issue.record("an optional's payload is kept typed")
+      return
+    }
+    guard case .encodable = PendingValue(Row()) else {
+      Issue.record("a struct is kept as an Encodable")
+      return
+    }
   }
 }

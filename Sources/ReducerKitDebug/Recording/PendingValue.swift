@@ -1,0 +1,28 @@
+/// A value a ``PendingChange`` holds until the log writer encodes it.
+///
+/// The scalars most changes are made of are kept typed, so the writer encodes them with a
+/// `switch` rather than a chain of dynamic casts; anything else is kept as an `Encodable`.
+enum PendingValue: Sendable {
+  case int(Int)
+  case string(String)
+  case bool(Bool)
+  /// Encoded by `JSONEncoder`, whose text for a `Double` the log keeps.
+  case double(Double)
+  /// JSON `null`: an optional that is `nil` where JSON keeps a slot for it (an array element).
+  case null
+  /// Any other value, encoded by `JSONEncoder`.
+  case encodable(any Encodable & Sendable)
+
+  /// A value read out of a state: typed when it is one of the scalars, else encodable, else a
+  /// stand-in that makes the writer fail with the type's name.
+  init(_ value: Any) {
+    switch value {
+    case let int as Int: self = .int(int)
+    case let string as String: self = .string(string)
+    case let bool as Bool: self = .bool(bool)
+    case let double as Double: self = .double(double)
+    case let encodable as any Encodable: self = .encodable(StateValue(encodable))
+    default: self = .encodable(UnencodableValue(typeName: String(reflecting: type(of: value))))
+    }
+  }
+}
