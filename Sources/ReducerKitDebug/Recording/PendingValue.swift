@@ -11,7 +11,7 @@ enum PendingValue: Sendable {
   /// JSON `null`: an optional that is `nil` where JSON keeps a slot for it (an array element).
   case null
   /// Any other value, encoded by `JSONEncoder`.
-  case encodable(any Encodable & Sendable)
+  case encodable(StateValue)
 
   /// A value read out of a state: typed when it is one of the scalars, else encodable, else a
   /// stand-in that makes the writer fail with the type's name.
@@ -22,7 +22,9 @@ enum PendingValue: Sendable {
     case let bool as Bool: self = .bool(bool)
     case let double as Double: self = .double(double)
     case let encodable as any Encodable: self = .encodable(StateValue(encodable))
-    default: self = .encodable(UnencodableValue(typeName: String(reflecting: type(of: value))))
+    default:
+      let typeName = String(reflecting: type(of: value))
+      self = .encodable(StateValue(UnencodableValue(typeName: typeName)))
     }
   }
 }

@@ -183,7 +183,11 @@ struct StateDiffer {
 }
 
 /// A value taken out of a state for the writer thread to encode.
-struct StateValue: Encodable, @unchecked Sendable {
+///
+/// A class, so that ``PendingValue`` holds a reference rather than an existential: an enum with
+/// an existential payload is handled through value witnesses, one call for every copy or test
+/// of a case.
+final class StateValue: Encodable, @unchecked Sendable {
   // `@unchecked`: every value here was read out of an `ObservableStateProtocol` state, which
   // is `Sendable`, so its stored values are too; Swift cannot express that in a cast.
   let value: any Encodable
