@@ -57,14 +57,15 @@ struct ActionCommand<Action: Encodable & Sendable>: LogWriteCommand {
     let text = try context.actionTexts.text(for: action, using: context.encoder) {
       json, label in try ActionTextRow.id(json: json, label: label, in: db)
     }
-    let ops = try changes.compactJSON(using: context.encoder)
+    context.opsText.removeAll(keepingCapacity: true)
+    try changes.appendCompactJSON(to: &context.opsText, using: context.encoder)
     try context.actionInsertStatement(db).execute(
       db,
       integers: key.rowID, Int64(index), text.id, effectID.map(Int64.init),
       parentIndex.map(Int64.init),
       Int64((time.timeIntervalSince(sessionStart) * 1_000_000).rounded()),
       Int64(clamping: durationNanos),
-      text: ops
+      text: context.opsText
     )
   }
 }

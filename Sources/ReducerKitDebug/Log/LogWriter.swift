@@ -7,11 +7,13 @@ protocol LogWriteCommand: Sendable {
   func write(_ db: Database, _ context: inout LogWriteContext) throws
 }
 
-/// What commands share on the writer thread: the JSON encoder, the action text cache, and the
-/// statement that inserts action rows.
+/// What commands share on the writer thread: the JSON encoder, the action text cache, the
+/// statement that inserts action rows and the buffer of their patch text.
 struct LogWriteContext {
   let encoder: JSONFragmentEncoder
   var actionTexts = ActionTextCache()
+  /// The text of the patch of the action being written, emptied and reused for each.
+  var opsText = ""
   private var actionInsert: DirectStatement?
 
   init(encoder: JSONFragmentEncoder) {

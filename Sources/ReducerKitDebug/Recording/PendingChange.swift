@@ -92,16 +92,20 @@ extension PendingChange {
 extension [PendingChange] {
   /// The patch as a JSON array of compact operations.
   func compactJSON(using encoder: JSONFragmentEncoder) throws -> String {
-    guard !isEmpty else { return "[]" }
     var text = ""
-    // One allocation for a typical patch rather than one per doubling as it grows.
-    text.reserveCapacity(48 * count)
+    try appendCompactJSON(to: &text, using: encoder)
+    return text
+  }
+
+  /// Appends ``compactJSON(using:)`` to `text`: the writer appends each patch to a string it
+  /// empties and reuses, so a row costs no allocation for its text.
+  func appendCompactJSON(to text: inout String, using encoder: JSONFragmentEncoder) throws {
+    guard !isEmpty else { return text += "[]" }
     text += "["
     for index in indices {
       if index > 0 { text += "," }
       try self[index].appendCompactJSON(to: &text, using: encoder)
     }
     text += "]"
-    return text
   }
 }
