@@ -46,15 +46,19 @@ final class StoreRuntime<Action> {
   /// - Returns: The tasks of the effects started, empty when the action was only queued.
   @discardableResult
   private func process(_ pending: Pending) -> [Task<Void, Never>] {
-    queue.append(pending)
-    guard !isSending else { return [] }
+    guard !isSending else {
+      queue.append(pending)
+      return []
+    }
     isSending = true
     defer { isSending = false }
     var started: [Task<Void, Never>] = []
+    // The action sent first, then those queued while it was reduced. Usually there are none, and
+    // the queue is not touched: this generic class runs unspecialized, where each array
+    // mutation looks up metadata.
+    var next: Pending? = pending
     var index = 0
-    while index < queue.count {
-      let pending = queue[index]
-      index += 1
+    while let pending = next {
       // Always bound, so an action sent by the caller never inherits emitters from the task
       // that sent it.
       let effect = EffectContext.$emitters.withValue(pending.emitters) {
@@ -66,10 +70,14 @@ final class StoreRuntime<Action> {
       let tasks = run(effect, in: pending.group)
       pending.group.add(tasks)
       started += tasks
+      if index < queue.count {
+        next = queue[index]
+        index += 1
+      } else {
+        next = nil
+      }
     }
-    // Not `removeAll(keepingCapacity:)`: this generic class runs unspecialized, where that call
-    // looks up range and tuple metadata on every send.
-    while !queue.isEmpty { queue.removeLast() }
+    if !queue.isEmpty { queue = [] }
     return started
   }
 
