@@ -42,7 +42,7 @@ import SwiftSyntaxMacros
 ///   static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
 ///     _ old: Self, _ new: Self, with visitor: inout Visitor
 ///   ) -> Bool {
-///     visitor.visit("count", old.count, new.count)
+///     ReducerKit._$visit(&visitor, "count", old.count, new.count)
 ///     return true
 ///   }
 /// }
@@ -137,7 +137,7 @@ public enum ObservableStateMacro: ExtensionMacro {
       "  ) -> Bool {",
     ]
     lines += encoded.map {
-      "    visitor.visit(\($0.name), old.\($0.identifier), new.\($0.identifier))"
+      "    ReducerKit._$visit(&visitor, \($0.name), old.\($0.identifier), new.\($0.identifier))"
     }
     lines += ["    return true", "  }", "}"]
 

@@ -61,8 +61,8 @@ struct ObservableStateMacroTests {
         static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
           _ old: Self, _ new: Self, with visitor: inout Visitor
         ) -> Bool {
-          visitor.visit("count", old.count, new.count)
-          visitor.visit("text", old.text, new.text)
+          ReducerKit._$visit(&visitor, "count", old.count, new.count)
+          ReducerKit._$visit(&visitor, "text", old.text, new.text)
           return true
         }
       }
@@ -111,8 +111,8 @@ struct ObservableStateMacroTests {
         public static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
           _ old: Self, _ new: Self, with visitor: inout Visitor
         ) -> Bool {
-          visitor.visit("count", old.count, new.count)
-          visitor.visit("isLoading", old.isLoading, new.isLoading)
+          ReducerKit._$visit(&visitor, "count", old.count, new.count)
+          ReducerKit._$visit(&visitor, "isLoading", old.isLoading, new.isLoading)
           return true
         }
       }
@@ -156,7 +156,7 @@ struct ObservableStateMacroTests {
         package static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
           _ old: Self, _ new: Self, with visitor: inout Visitor
         ) -> Bool {
-          visitor.visit("count", old.count, new.count)
+          ReducerKit._$visit(&visitor, "count", old.count, new.count)
           return true
         }
       }
@@ -200,7 +200,7 @@ struct ObservableStateMacroTests {
         fileprivate static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
           _ old: Self, _ new: Self, with visitor: inout Visitor
         ) -> Bool {
-          visitor.visit("count", old.count, new.count)
+          ReducerKit._$visit(&visitor, "count", old.count, new.count)
           return true
         }
       }
@@ -260,7 +260,7 @@ struct ObservableStateMacroTests {
         fileprivate static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
           _ old: Self, _ new: Self, with visitor: inout Visitor
         ) -> Bool {
-          visitor.visit("count", old.count, new.count)
+          ReducerKit._$visit(&visitor, "count", old.count, new.count)
           return true
         }
       }
@@ -287,7 +287,7 @@ struct ObservableStateMacroTests {
         public static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
           _ old: Self, _ new: Self, with visitor: inout Visitor
         ) -> Bool {
-          visitor.visit("count", old.count, new.count)
+          ReducerKit._$visit(&visitor, "count", old.count, new.count)
           return true
         }
       }
@@ -341,9 +341,9 @@ struct ObservableStateMacroTests {
         static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
           _ old: Self, _ new: Self, with visitor: inout Visitor
         ) -> Bool {
-          visitor.visit("child", old.child, new.child)
-          visitor.visit("children", old.children, new.children)
-          visitor.visit("optionalChild", old.optionalChild, new.optionalChild)
+          ReducerKit._$visit(&visitor, "child", old.child, new.child)
+          ReducerKit._$visit(&visitor, "children", old.children, new.children)
+          ReducerKit._$visit(&visitor, "optionalChild", old.optionalChild, new.optionalChild)
           return true
         }
       }
@@ -440,14 +440,14 @@ struct ObservableStateMacroTests {
         static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
           _ old: Self, _ new: Self, with visitor: inout Visitor
         ) -> Bool {
-          visitor.visit("id", old.id, new.id)
-          visitor.visit("a", old.a, new.a)
-          visitor.visit("b", old.b, new.b)
-          visitor.visit("c", old.c, new.c)
-          visitor.visit("x", old.x, new.x)
-          visitor.visit("y", old.y, new.y)
-          visitor.visit("observed", old.observed, new.observed)
-          visitor.visit("default", old.`default`, new.`default`)
+          ReducerKit._$visit(&visitor, "id", old.id, new.id)
+          ReducerKit._$visit(&visitor, "a", old.a, new.a)
+          ReducerKit._$visit(&visitor, "b", old.b, new.b)
+          ReducerKit._$visit(&visitor, "c", old.c, new.c)
+          ReducerKit._$visit(&visitor, "x", old.x, new.x)
+          ReducerKit._$visit(&visitor, "y", old.y, new.y)
+          ReducerKit._$visit(&visitor, "observed", old.observed, new.observed)
+          ReducerKit._$visit(&visitor, "default", old.`default`, new.`default`)
           return true
         }
       }
@@ -513,9 +513,9 @@ struct ObservableStateMacroTests {
         static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
           _ old: Self, _ new: Self, with visitor: inout Visitor
         ) -> Bool {
-          visitor.visit("name", old.title, new.title)
-          visitor.visit("count", old.count, new.count)
-          visitor.visit("default", old.`default`, new.`default`)
+          ReducerKit._$visit(&visitor, "name", old.title, new.title)
+          ReducerKit._$visit(&visitor, "count", old.count, new.count)
+          ReducerKit._$visit(&visitor, "default", old.`default`, new.`default`)
           return true
         }
       }
@@ -565,9 +565,9 @@ struct ObservableStateMacroTests {
         static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
           _ old: Self, _ new: Self, with visitor: inout Visitor
         ) -> Bool {
-          visitor.visit("query", old.query, new.query)
-          visitor.visit("cache", old.cache, new.cache)
-          visitor.visit("token", old.token, new.token)
+          ReducerKit._$visit(&visitor, "query", old.query, new.query)
+          ReducerKit._$visit(&visitor, "cache", old.cache, new.cache)
+          ReducerKit._$visit(&visitor, "token", old.token, new.token)
           return true
         }
       }
@@ -616,8 +616,8 @@ struct ObservableStateMacroTests {
         static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
           _ old: Self, _ new: Self, with visitor: inout Visitor
         ) -> Bool {
-          visitor.visit("value", old.value, new.value)
-          visitor.visit("count", old.count, new.count)
+          ReducerKit._$visit(&visitor, "value", old.value, new.value)
+          ReducerKit._$visit(&visitor, "count", old.count, new.count)
           return true
         }
       }
@@ -699,7 +699,7 @@ struct ObservableStateMacroTests {
         static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
           _ old: Self, _ new: Self, with visitor: inout Visitor
         ) -> Bool {
-          visitor.visit("count", old.count, new.count)
+          ReducerKit._$visit(&visitor, "count", old.count, new.count)
           return true
         }
       }

@@ -11,7 +11,9 @@ import IdentifiedCollections
 /// cast.
 ///
 /// Each method gets the property's name in the state's `Codable` representation and its value
-/// before and after an action; the visitor decides whether it changed.
+/// before and after an action. The generated code calls it only for an `Equatable` property
+/// whose value changed (compared with its concrete type), and always for a nested state or an
+/// identified array, whose changes the visitor finds inside it.
 public protocol ObservableStateVisitor {
   /// A property of a type that is not `Equatable`.
   mutating func visit<Value>(_ name: String, _ old: Value, _ new: Value)
@@ -33,4 +35,87 @@ public protocol ObservableStateVisitor {
   mutating func visit(_ name: String, _ old: Bool, _ new: Bool)
   /// A `Double` property.
   mutating func visit(_ name: String, _ old: Double, _ new: Double)
+}
+
+// MARK: - Called by the generated `_$visitProperties`
+
+// Each overload below hands one property to a visitor. They are inlinable, so the generated
+// code compares an `Equatable` property with its concrete type in the module that declares the
+// state, and calls the visitor only when its value changed; a nested state or an identified
+// array is always handed over, for the visitor to find what changed inside it without `==`
+// over every row. Not meant to be called directly.
+
+/// Hands over a property of a type that is not `Equatable`.
+@inlinable
+public func _$visit<Visitor: ObservableStateVisitor, Value>(
+  _ visitor: inout Visitor, _ name: String, _ old: Value, _ new: Value
+) {
+  visitor.visit(name, old, new)
+}
+
+/// Hands over an `Equatable` property that changed.
+@inlinable
+public func _$visit<Visitor: ObservableStateVisitor, Value: Equatable>(
+  _ visitor: inout Visitor, _ name: String, _ old: Value, _ new: Value
+) {
+  if old != new { visitor.visit(name, old, new) }
+}
+
+/// Hands over an optional `Equatable` property that changed.
+@inlinable
+public func _$visit<Visitor: ObservableStateVisitor, Wrapped: Equatable>(
+  _ visitor: inout Visitor, _ name: String, _ old: Wrapped?, _ new: Wrapped?
+) {
+  if old != new { visitor.visit(name, old, new) }
+}
+
+/// Hands over a nested observable state.
+@inlinable
+public func _$visit<Visitor: ObservableStateVisitor, Value: ObservableStateProtocol>(
+  _ visitor: inout Visitor, _ name: String, _ old: Value, _ new: Value
+) {
+  visitor.visit(name, old, new)
+}
+
+/// Hands over an identified array of observable states.
+@inlinable
+public func _$visit<
+  Visitor: ObservableStateVisitor, ID: Hashable, Element: ObservableStateProtocol
+>(
+  _ visitor: inout Visitor, _ name: String,
+  _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>
+) {
+  visitor.visit(name, old, new)
+}
+
+/// Hands over an `Int` property that changed.
+@inlinable
+public func _$visit<Visitor: ObservableStateVisitor>(
+  _ visitor: inout Visitor, _ name: String, _ old: Int, _ new: Int
+) {
+  if old != new { visitor.visit(name, old, new) }
+}
+
+/// Hands over a `String` property that changed.
+@inlinable
+public func _$visit<Visitor: ObservableStateVisitor>(
+  _ visitor: inout Visitor, _ name: String, _ old: String, _ new: String
+) {
+  if old != new { visitor.visit(name, old, new) }
+}
+
+/// Hands over a `Bool` property that changed.
+@inlinable
+public func _$visit<Visitor: ObservableStateVisitor>(
+  _ visitor: inout Visitor, _ name: String, _ old: Bool, _ new: Bool
+) {
+  if old != new { visitor.visit(name, old, new) }
+}
+
+/// Hands over a `Double` property that changed.
+@inlinable
+public func _$visit<Visitor: ObservableStateVisitor>(
+  _ visitor: inout Visitor, _ name: String, _ old: Double, _ new: Double
+) {
+  if old != new { visitor.visit(name, old, new) }
 }
