@@ -134,8 +134,14 @@ struct CollectionStorageID: Equatable {
 
   /// The identity of the buffers of an identified array's `ids.elements` and `elements`.
   init<ID, Element>(ids: [ID], elements: [Element]) {
-    self.ids = ids.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-    self.elements = elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    self.ids = Self.buffer(of: ids)
+    self.elements = Self.buffer(of: elements)
+  }
+
+  /// The address of an array's buffer object: an array is one reference to it. Cheaper than
+  /// `withUnsafeBufferPointer`, whose closure runs unspecialized in `forEach`.
+  private static func buffer<Element>(of array: [Element]) -> UnsafeRawPointer? {
+    unsafeBitCast(array, to: UnsafeRawPointer?.self)
   }
 }
 

@@ -89,20 +89,32 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     }
     let embed = UncheckedSendable(toElementAction.embed)
     let effectsID = effectsID(id)
-    let journal = ElementChangeJournal.current
-    let before = journal == nil ? nil : state[keyPath: toElementsState].storageID
-    let effect = element.reduce(
-      into: &state[keyPath: toElementsState][id: id]!, action: elementAction
-    )
-    if let journal, let before {
-      journal.noteElementChange(id: id, before: before, after: state[keyPath: toElementsState])
-    }
+    let effect =
+      if let journal = ElementChangeJournal.current {
+        reduceElement(
+          id: id, in: &state[keyPath: toElementsState], action: elementAction, noting: journal
+        )
+      } else {
+        element.reduce(into: &state[keyPath: toElementsState][id: id]!, action: elementAction)
+      }
     return effect
       // Each element has its own cancellation identifiers, so one row's `.cancel(id:)` (or one
       // row's `ifLet` closing) does not cancel another row's effects.
       .scopingCancelIDs(to: AnyCancelID(effectsID))
       .map { embed.value(.element(id: id, action: $0)) }
       .cancellable(id: effectsID)
+  }
+
+  /// Runs the element reducer on the element `id` and notes the run in `journal`, in one access
+  /// to the collection (a key path access runs unspecialized here).
+  private func reduceElement(
+    id: ID, in elements: inout IdentifiedArray<ID, Element.State>, action: Element.Action,
+    noting journal: ElementChangeJournal
+  ) -> Effect<Element.Action> {
+    let before = elements.storageID
+    let effect = element.reduce(into: &elements[id: id]!, action: action)
+    journal.noteElementChange(id: id, before: before, after: elements)
+    return effect
   }
 
   private func effectsID(_ id: ID) -> ChildEffectsID {
