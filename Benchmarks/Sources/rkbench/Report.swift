@@ -5,6 +5,9 @@ struct Config {
   var quick: Bool
   /// Repetitions whose median is reported.
   var runs: Int
+  /// Interleaved pairs of batches (plain, recording) the send-overhead benchmark times: more
+  /// than `runs`, because each figure is a small difference of two noisy times.
+  var sendRuns: Int
   /// Actions per timed batch of the send-overhead benchmark (10,000-row Todos use fewer).
   var sendBatch: Int
   var bigTodoRows: Int
@@ -18,13 +21,15 @@ struct Config {
   var rawRows: Int
 
   static let full = Config(
-    quick: false, runs: 9, sendBatch: 1000, bigTodoRows: 10_000, sustainedActions: 1_000_000,
+    quick: false, runs: 9, sendRuns: 25, sendBatch: 1000, bigTodoRows: 10_000,
+    sustainedActions: 1_000_000,
     todosLogActions: 1_000_000, todosLogRows: 1_000, seeks: 41, cliRuns: 11, rssSmall: 10_000,
     rssLarge: 1_000_000, rawRows: 1_000_000
   )
 
   static let quickRun = Config(
-    quick: true, runs: 3, sendBatch: 200, bigTodoRows: 1_000, sustainedActions: 20_000,
+    quick: true, runs: 3, sendRuns: 3, sendBatch: 200, bigTodoRows: 1_000,
+    sustainedActions: 20_000,
     todosLogActions: 20_000, todosLogRows: 100, seeks: 5, cliRuns: 3, rssSmall: 2_000,
     rssLarge: 20_000, rawRows: 50_000
   )

@@ -160,7 +160,7 @@ func benchSendOverhead(_ config: Config, directory: String) async throws {
     }
     let figures = try await measureSend(
       label: "counter", initial: Counter.State(count: 41), reducer: Fixtures.counterReducer(),
-      actions: actions, batch: config.sendBatch, runs: runs, directory: directory
+      actions: actions, batch: config.sendBatch, runs: config.sendRuns, directory: directory
     )
     let baselines = try measureBaselines(
       label: "counter", old: Counter.State(count: 41), new: Counter.State(count: 42),
@@ -194,12 +194,12 @@ func benchSendOverhead(_ config: Config, directory: String) async throws {
     let toggleFigures = kind == "rename" ? empty : try await measureSend(
       label: "todos-\(rows)-toggle", initial: state, reducer: Fixtures.todosReducer(),
       actions: Fixtures.toggles(rows: rows, count: batch * 4, seed: 1), batch: batch,
-      runs: runs, directory: directory
+      runs: config.sendRuns, directory: directory
     )
     let renameFigures = kind == "toggle" ? empty : try await measureSend(
       label: "todos-\(rows)-rename", initial: state, reducer: Fixtures.todosReducer(),
       actions: Fixtures.renames(rows: rows, count: batch * 4, seed: 2), batch: batch,
-      runs: runs, directory: directory
+      runs: config.sendRuns, directory: directory
     )
     toggle[rows] = toggleFigures.overhead
     rename[rows] = renameFigures.overhead
