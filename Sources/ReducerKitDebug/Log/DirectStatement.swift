@@ -19,8 +19,8 @@ struct DirectStatement {
   /// Binds `values` to the parameters `?1`, `?2`, … and `text` to the one after them, runs the
   /// statement to completion, and resets it for the next row.
   ///
-  /// - Parameter text: The value of the last parameter, bound as UTF-8 text (copied by SQLite).
-  func execute(_ db: Database, integers values: Int64?..., text: String) throws {
+  /// - Parameter text: The UTF-8 bytes of the last parameter, bound as text (copied by SQLite).
+  func execute(_ db: Database, integers values: Int64?..., text: [UInt8]) throws {
     let handle = statement.sqliteStatement
     defer { sqlite3_reset(handle) }
     for (offset, value) in values.enumerated() {
@@ -29,11 +29,14 @@ struct DirectStatement {
         if let value { sqlite3_bind_int64(handle, index, value) } else { sqlite3_bind_null(handle, index) }
       guard code == SQLITE_OK else { throw error(code, db) }
     }
-    var text = text
-    let code = text.withUTF8 { utf8 in
-      sqlite3_bind_text(
-        handle, Int32(values.count + 1), utf8.baseAddress, Int32(utf8.count), Self.transient
-      )
+    let index = Int32(values.count + 1)
+    let code = text.withUnsafeBufferPointer { utf8 in
+      // An empty array may have no address, and a null pointer would bind NULL, not "".
+      guard let address = utf8.baseAddress else {
+        return sqlite3_bind_text(handle, index, "", 0, Self.transient)
+      }
+      let characters = UnsafeRawPointer(address).assumingMemoryBound(to: CChar.self)
+      return sqlite3_bind_text(handle, index, characters, Int32(utf8.count), Self.transient)
     }
     guard code == SQLITE_OK else { throw error(code, db) }
     let step = sqlite3_step(handle)

@@ -13,7 +13,8 @@ struct JSONFragmentEncoder {
 
   /// The JSON text of `value`.
   func string(_ value: some Encodable) throws -> String {
-    if let text = Self.scalarText(value) { return text }
+    var bytes: [UInt8] = []
+    if Self.appendScalar(value, to: &bytes) { return String(decoding: bytes, as: UTF8.self) }
     return String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 
@@ -22,61 +23,78 @@ struct JSONFragmentEncoder {
     try string(value)
   }
 
-  /// Appends the JSON text of an existential value to `text`: scalars without an intermediate
-  /// string.
-  func append(any value: any Encodable, to text: inout String) throws {
-    if Self.appendScalar(value, to: &text) { return }
-    text += String(decoding: try encoder.encode(value), as: UTF8.self)
+  /// Appends the UTF-8 JSON text of an existential value to `bytes`: scalars without an
+  /// intermediate string.
+  func append(any value: any Encodable, to bytes: inout [UInt8]) throws {
+    if Self.appendScalar(value, to: &bytes) { return }
+    bytes += try encoder.encode(value)
   }
 
-  /// Appends the JSON text of a value a change holds: scalars by a `switch`, without a cast.
-  func append(_ value: PendingValue, to text: inout String) throws {
+  /// Appends the UTF-8 JSON text of a value a change holds: scalars by a `switch`, without a
+  /// cast.
+  func append(_ value: PendingValue, to bytes: inout [UInt8]) throws {
     switch value {
-    case .int(let int): text += String(int)
-    case .string(let string): try append(string: string, to: &text)
-    case .bool(let bool): text += bool ? "true" : "false"
-    case .double(let double): text += String(decoding: try encoder.encode(double), as: UTF8.self)
-    case .null: text += "null"
-    case .encodable(let value): try append(any: value, to: &text)
+    case .int(let int): Self.appendInteger(int, to: &bytes)
+    case .string(let string): try append(string: string, to: &bytes)
+    case .bool(let bool): bytes += bool ? Self.trueBytes : Self.falseBytes
+    case .double(let double): bytes += try encoder.encode(double)
+    case .null: bytes += Self.nullBytes
+    case .encodable(let value): try append(any: value, to: &bytes)
     }
   }
 
-  /// Appends `string` as a JSON string literal.
-  func append(string: String, to text: inout String) throws {
-    if Self.appendPlainStringLiteral(string, to: &text) { return }
-    text += String(decoding: try encoder.encode(string), as: UTF8.self)
+  /// Appends `string` as a UTF-8 JSON string literal.
+  func append(string: String, to bytes: inout [UInt8]) throws {
+    if Self.appendPlainStringLiteral(string, to: &bytes) { return }
+    bytes += try encoder.encode(string)
   }
 
-  /// The text `JSONEncoder` gives for the scalars patches are mostly made of (integers,
-  /// booleans, `null`, plain ASCII strings and JSON Pointers), written directly: a `JSONEncoder`
+  private static let trueBytes = Array("true".utf8)
+  private static let falseBytes = Array("false".utf8)
+  private static let nullBytes = Array("null".utf8)
+
+  /// Appends the text `JSONEncoder` gives for the scalars patches are mostly made of (integers,
+  /// booleans, plain ASCII strings and JSON Pointers) and returns `true`; returns `false`,
+  /// appending nothing, for any other value, which goes through `JSONEncoder`. A `JSONEncoder`
   /// call costs microseconds on Linux, and the log writer makes several per action.
-  /// `nil` for anything else, which goes through `JSONEncoder`.
-  private static func scalarText(_ value: Any) -> String? {
-    var text = ""
-    return appendScalar(value, to: &text) ? text : nil
-  }
-
-  /// Appends the text of a scalar ``scalarText(_:)`` handles and returns `true`; returns `false`,
-  /// appending nothing, for any other value.
-  private static func appendScalar(_ value: Any, to text: inout String) -> Bool {
+  private static func appendScalar(_ value: Any, to bytes: inout [UInt8]) -> Bool {
     switch value {
-    case let int as Int: text += String(int)
-    case let bool as Bool: text += bool ? "true" : "false"
-    case let string as String: return appendPlainStringLiteral(string, to: &text)
+    case let int as Int: appendInteger(int, to: &bytes)
+    case let bool as Bool: bytes += bool ? trueBytes : falseBytes
+    case let string as String: return appendPlainStringLiteral(string, to: &bytes)
     default: return false
     }
     return true
   }
 
+  /// Appends the decimal digits of `value`, as `JSONEncoder` writes an `Int`.
+  static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    // The magnitude, so that `Int.min` has one.
+    var magnitude = value.magnitude
+    let start = bytes.count
+    repeat {
+      bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+      magnitude /= 10
+    } while magnitude > 0
+    bytes[start...].reverse()
+  }
+
   /// Appends `"text"` for a string of printable ASCII without `"` or `\\`, which JSON writes as
-  /// is, and returns `true`; returns `false` for a string that needs escaping.
-  private static func appendPlainStringLiteral(_ string: String, to text: inout String) -> Bool {
-    for byte in string.utf8 where byte < 0x20 || byte > 0x7E || byte == 0x22 || byte == 0x5C {
+  /// is, and returns `true`; returns `false`, appending nothing, for a string that needs
+  /// escaping.
+  static func appendPlainStringLiteral(_ string: String, to bytes: inout [UInt8]) -> Bool {
+    for byte in string.utf8 where !isPlain(byte) {
       return false
     }
-    text += "\""
-    text += string
-    text += "\""
+    bytes.append(UInt8(ascii: "\""))
+    bytes += string.utf8
+    bytes.append(UInt8(ascii: "\""))
     return true
+  }
+
+  /// Whether JSON writes `byte` as is inside a string: printable ASCII other than `"` and `\\`.
+  static func isPlain(_ byte: UInt8) -> Bool {
+    byte >= 0x20 && byte <= 0x7E && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
   }
 }

@@ -12,8 +12,8 @@ protocol LogWriteCommand: Sendable {
 struct LogWriteContext {
   let encoder: JSONFragmentEncoder
   var actionTexts = ActionTextCache()
-  /// The text of the patch of the action being written, emptied and reused for each.
-  var opsText = ""
+  /// The UTF-8 text of the patch of the action being written, emptied and reused for each.
+  var opsText: [UInt8] = []
   private var actionInsert: DirectStatement?
 
   init(encoder: JSONFragmentEncoder) {

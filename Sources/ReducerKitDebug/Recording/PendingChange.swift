@@ -32,20 +32,40 @@ extension PendingChange {
     return text
   }
 
-  /// The operation as an RFC 6902 JSON object, with the old value under `"old"`.
-  func json(using encoder: JSONFragmentEncoder) throws -> String {
-    var text = "{\"op\":\"\(operation.rawValue)\",\"path\":"
-    text += try encoder.string(pointer)
+  /// Appends the UTF-8 JSON string of ``pointer``: written token by token when every token is
+  /// printable ASCII without `"`, `\\`, `~` or `/` (the names and indices most paths are made
+  /// of), else through the encoder.
+  func appendPointerLiteral(to bytes: inout [UInt8], using encoder: JSONFragmentEncoder) throws {
+    let isPlain = path.allSatisfy { token in
+      token.utf8.allSatisfy { byte in
+        JSONFragmentEncoder.isPlain(byte) && byte != UInt8(ascii: "~")
+          && byte != UInt8(ascii: "/")
+      }
+    }
+    guard isPlain else { return try encoder.append(string: pointer, to: &bytes) }
+    bytes.append(UInt8(ascii: "\""))
+    for token in path {
+      bytes.append(UInt8(ascii: "/"))
+      bytes += token.utf8
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends the operation as an RFC 6902 JSON object, with the old value under `"old"`.
+  func appendJSON(to bytes: inout [UInt8], using encoder: JSONFragmentEncoder) throws {
+    bytes += #"{"op":""#.utf8
+    bytes += operation.rawValue.utf8
+    bytes += #"","path":"#.utf8
+    try appendPointerLiteral(to: &bytes, using: encoder)
     if let value {
-      text += ",\"value\":"
-      try encoder.append(value, to: &text)
+      bytes += #","value":"#.utf8
+      try encoder.append(value, to: &bytes)
     }
     if let oldValue {
-      text += ",\"old\":"
-      try encoder.append(oldValue, to: &text)
+      bytes += #","old":"#.utf8
+      try encoder.append(oldValue, to: &bytes)
     }
-    text += "}"
-    return text
+    bytes.append(UInt8(ascii: "}"))
   }
 }
 
@@ -54,58 +74,59 @@ extension PendingChange {
   /// `["=",path,value,old]`, `["+",path,value]` or `["-",path,old]`, or the RFC 6902 object when
   /// it has no such form.
   func compactJSON(using encoder: JSONFragmentEncoder) throws -> String {
-    var text = ""
-    try appendCompactJSON(to: &text, using: encoder)
-    return text
+    var bytes: [UInt8] = []
+    try appendCompactJSON(to: &bytes, using: encoder)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Appends ``compactJSON(using:)`` to `text`, building no intermediate strings for the scalars
-  /// most operations hold.
-  func appendCompactJSON(to text: inout String, using encoder: JSONFragmentEncoder) throws {
+  /// Appends the UTF-8 bytes of ``compactJSON(using:)``. Bytes rather than a `String`: each
+  /// append to a `String` costs a few hundred instructions, and the writer makes a dozen per
+  /// operation.
+  func appendCompactJSON(to bytes: inout [UInt8], using encoder: JSONFragmentEncoder) throws {
     // The operation first, then the values: a switch over a tuple of the optionals copies them.
     switch operation {
     case .replace:
-      guard let value, let oldValue else { return text += try json(using: encoder) }
-      text += "[\"=\","
-      try encoder.append(string: pointer, to: &text)
-      text += ","
-      try encoder.append(value, to: &text)
-      text += ","
-      try encoder.append(oldValue, to: &text)
+      guard let value, let oldValue else { return try appendJSON(to: &bytes, using: encoder) }
+      bytes += #"["=","#.utf8
+      try appendPointerLiteral(to: &bytes, using: encoder)
+      bytes.append(UInt8(ascii: ","))
+      try encoder.append(value, to: &bytes)
+      bytes.append(UInt8(ascii: ","))
+      try encoder.append(oldValue, to: &bytes)
     case .add:
-      guard let value, oldValue == nil else { return text += try json(using: encoder) }
-      text += "[\"+\","
-      try encoder.append(string: pointer, to: &text)
-      text += ","
-      try encoder.append(value, to: &text)
+      guard let value, oldValue == nil else { return try appendJSON(to: &bytes, using: encoder) }
+      bytes += #"["+","#.utf8
+      try appendPointerLiteral(to: &bytes, using: encoder)
+      bytes.append(UInt8(ascii: ","))
+      try encoder.append(value, to: &bytes)
     case .remove:
-      guard let oldValue, value == nil else { return text += try json(using: encoder) }
-      text += "[\"-\","
-      try encoder.append(string: pointer, to: &text)
-      text += ","
-      try encoder.append(oldValue, to: &text)
+      guard let oldValue, value == nil else { return try appendJSON(to: &bytes, using: encoder) }
+      bytes += #"["-","#.utf8
+      try appendPointerLiteral(to: &bytes, using: encoder)
+      bytes.append(UInt8(ascii: ","))
+      try encoder.append(oldValue, to: &bytes)
     }
-    text += "]"
+    bytes.append(UInt8(ascii: "]"))
   }
 }
 
 extension [PendingChange] {
   /// The patch as a JSON array of compact operations.
   func compactJSON(using encoder: JSONFragmentEncoder) throws -> String {
-    var text = ""
-    try appendCompactJSON(to: &text, using: encoder)
-    return text
+    var bytes: [UInt8] = []
+    try appendCompactJSON(to: &bytes, using: encoder)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Appends ``compactJSON(using:)`` to `text`: the writer appends each patch to a string it
-  /// empties and reuses, so a row costs no allocation for its text.
-  func appendCompactJSON(to text: inout String, using encoder: JSONFragmentEncoder) throws {
-    guard !isEmpty else { return text += "[]" }
-    text += "["
+  /// Appends the UTF-8 bytes of ``compactJSON(using:)``: the writer appends each patch to a
+  /// buffer it empties and reuses, so a row costs no allocation for its text.
+  func appendCompactJSON(to bytes: inout [UInt8], using encoder: JSONFragmentEncoder) throws {
+    guard !isEmpty else { return bytes += "[]".utf8 }
+    bytes.append(UInt8(ascii: "["))
     for index in indices {
-      if index > 0 { text += "," }
-      try self[index].appendCompactJSON(to: &text, using: encoder)
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      try self[index].appendCompactJSON(to: &bytes, using: encoder)
     }
-    text += "]"
+    bytes.append(UInt8(ascii: "]"))
   }
 }

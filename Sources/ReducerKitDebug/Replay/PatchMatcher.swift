@@ -117,9 +117,9 @@ struct PatchMatcher {
     case .null:
       return json == .null
     case .double, .encodable:
-      var text = ""
-      guard (try? encoder.append(value, to: &text)) != nil,
-        let encoded = try? JSONValue(parsing: text)
+      var bytes: [UInt8] = []
+      guard (try? encoder.append(value, to: &bytes)) != nil,
+        let encoded = try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self))
       else { return false }
       return encoded.isEquivalent(to: json)
     }

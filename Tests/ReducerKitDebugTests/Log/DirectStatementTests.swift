@@ -20,8 +20,10 @@ import Testing
     let queue = try makeDatabase()
     try queue.write { db in
       let insert = try DirectStatement(db, sql: "INSERT INTO row (a, b, c, t) VALUES (?, ?, ?, ?)")
-      try insert.execute(db, integers: 1, nil, Int64.min, text: #"["=","/title","Café ☕️"]"#)
-      try insert.execute(db, integers: 2, Int64.max, 0, text: "")
+      try insert.execute(
+        db, integers: 1, nil, Int64.min, text: Array(#"["=","/title","Café ☕️"]"#.utf8)
+      )
+      try insert.execute(db, integers: 2, Int64.max, 0, text: Array("".utf8))
     }
     let rows = try queue.read { db in
       try Row.fetchAll(db, sql: "SELECT a, b, c, t, typeof(b) AS kind FROM row ORDER BY a")
@@ -37,13 +39,13 @@ import Testing
     let queue = try makeDatabase()
     try queue.write { db in
       let insert = try DirectStatement(db, sql: "INSERT INTO row (a, b, c, t) VALUES (?, ?, ?, ?)")
-      try insert.execute(db, integers: 1, nil, nil, text: "first")
+      try insert.execute(db, integers: 1, nil, nil, text: Array("first".utf8))
       let error = try #require(throws: DatabaseError.self) {
-        try insert.execute(db, integers: 1, nil, nil, text: "again")
+        try insert.execute(db, integers: 1, nil, nil, text: Array("again".utf8))
       }
       #expect(error.resultCode == .SQLITE_CONSTRAINT)
       #expect(error.message?.contains("UNIQUE") == true)
-      try insert.execute(db, integers: 2, nil, nil, text: "after")
+      try insert.execute(db, integers: 2, nil, nil, text: Array("after".utf8))
     }
     #expect(try queue.read { try String.fetchAll($0, sql: "SELECT t FROM row") } == ["first", "after"])
   }

@@ -16,17 +16,17 @@ import Testing
   @Test(arguments: [0, 1, -1, 601, Int.max, Int.min])
   func integers(_ value: Int) throws {
     #expect(try fragments.string(value) == encoderText(value))
-    var text = ""
-    try fragments.append(PendingValue(value), to: &text)
-    #expect(text == (try encoderText(value)))
+    var bytes: [UInt8] = []
+    try fragments.append(PendingValue(value), to: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == (try encoderText(value)))
   }
 
   @Test func booleansAndNull() throws {
     #expect(try fragments.string(true) == "true")
     #expect(try fragments.string(false) == "false")
-    var text = ""
-    try fragments.append(.null, to: &text)
-    #expect(text == "null")
+    var bytes: [UInt8] = []
+    try fragments.append(.null, to: &bytes)
+    #expect(bytes == Array("null".utf8))
     #expect(try fragments.string(Int?.none) == "null")
     #expect(try fragments.string(Int?.some(3)) == "3")
   }
@@ -58,14 +58,14 @@ import Testing
       (1e300, try encoderText(1e300)),
       (2.0, try encoderText(2.0)),
       (Row(), try encoderText(Row())),
-      (Int?.some(7), "7"),
+      (Int?.some(7) as Any, "7"),
     ]
     for (value, expected) in values {
-      var text = ""
-      try fragments.append(PendingValue(value), to: &text)
-      #expect(text == expected, "\(value)")
+      var bytes: [UInt8] = []
+      try fragments.append(PendingValue(value), to: &bytes)
+      #expect(String(decoding: bytes, as: UTF8.self) == expected, "\(value)")
     }
-    guard case .int = PendingValue(Int?.some(7)) else {
+    guard case .int = PendingValue(Int?.some(7) as Any) else {
       Issue.record("an optional's payload is kept typed")
       return
     }
