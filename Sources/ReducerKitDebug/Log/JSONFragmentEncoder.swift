@@ -70,14 +70,18 @@ struct JSONFragmentEncoder {
   /// Appends the decimal digits of `value`, as `JSONEncoder` writes an `Int`.
   static func appendInteger(_ value: Int, to bytes: inout [UInt8]) {
     if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    // The magnitude, so that `Int.min` has one.
+    // The magnitude, so that `Int.min` has one; its digits written from the last, into room
+    // for the 20 digits of `UInt.max`, then appended at once.
     var magnitude = value.magnitude
-    let start = bytes.count
-    repeat {
-      bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-      magnitude /= 10
-    } while magnitude > 0
-    bytes[start...].reverse()
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var start = digits.count
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      bytes += UnsafeBufferPointer(rebasing: digits[start...])
+    }
   }
 
   /// Appends `"text"` for a string of printable ASCII without `"` or `\\`, which JSON writes as
