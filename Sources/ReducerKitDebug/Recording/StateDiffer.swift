@@ -109,13 +109,17 @@ struct StateDiffer {
         changes.append(
           isObjectMember
             ? PendingChange(operation: .add, path: path, value: PendingValue(new))
-            : PendingChange(operation: .replace, path: path, value: PendingValue(new), oldValue: .null)
+            : PendingChange(
+              operation: .replace, path: path, value: PendingValue(new), oldValue: .null
+            )
         )
       case let (old?, nil):
         changes.append(
           isObjectMember
             ? PendingChange(operation: .remove, path: path, oldValue: PendingValue(old))
-            : PendingChange(operation: .replace, path: path, value: .null, oldValue: PendingValue(old))
+            : PendingChange(
+              operation: .replace, path: path, value: .null, oldValue: PendingValue(old)
+            )
         )
       case let (old?, new?):
         diffValue(old, new, at: path, isObjectMember: isObjectMember)
@@ -179,7 +183,6 @@ struct StateDiffer {
     guard let rhs = rhs as? T else { return false }
     return lhs == rhs
   }
-
 }
 
 /// A value taken out of a state for the writer thread to encode.

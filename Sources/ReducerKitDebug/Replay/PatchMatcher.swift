@@ -67,7 +67,9 @@ struct PatchMatcher {
   }
 
   /// Writes a scalar as `JSONEncoder` does; `false` for anything else.
-  private static func writeScalar(_ value: PendingValue, to writer: inout JSONValue.Writer) -> Bool {
+  private static func writeScalar(
+    _ value: PendingValue, to writer: inout JSONValue.Writer
+  ) -> Bool {
     switch value {
     case .string(let string):
       writer.write(string: string)

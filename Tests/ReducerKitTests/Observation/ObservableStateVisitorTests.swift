@@ -109,7 +109,9 @@ import Testing
     struct Manual: ObservableStateProtocol {
       var count = 0
       static var _$observableKeyPaths: [PartialKeyPath<Self>] { [\Self.count] }
-      static func hasChanged(_ keyPath: PartialKeyPath<Self>, from old: Self, to new: Self) -> Bool {
+      static func hasChanged(
+        _ keyPath: PartialKeyPath<Self>, from old: Self, to new: Self
+      ) -> Bool {
         old.count != new.count
       }
     }
