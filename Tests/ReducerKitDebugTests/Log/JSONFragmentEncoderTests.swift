@@ -7,12 +7,6 @@ import Testing
 @Suite struct JSONFragmentEncoderTests {
   private let fragments = JSONFragmentEncoder()
 
-  private func encoderText(_ value: some Encodable) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
-  }
-
   @Test(arguments: [0, 1, -1, 601, Int.max, Int.min])
   func integers(_ value: Int) throws {
     #expect(try fragments.string(value) == encoderText(value))

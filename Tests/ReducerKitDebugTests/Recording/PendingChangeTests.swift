@@ -8,12 +8,6 @@ import Testing
 @Suite struct PendingChangeTests {
   private let fragments = JSONFragmentEncoder()
 
-  private func encoderText(_ value: some Encodable) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
-  }
-
   /// RFC 6901, written independently of `PendingChange.pointer`.
   private func pointer(_ tokens: [String]) -> String {
     tokens.map {
