@@ -31,10 +31,10 @@ public protocol ObservableStateProtocol: Equatable, Sendable {
   /// it as one `replace` of the whole value.
   static var _$observableProperties: [ObservableProperty<Self>] { get }
 
-  /// Hands `visitor` each property of ``_$observableProperties``, in the same order and with the
-  /// same names, as its values in `old` and `new`, typed; returns `true`. The recorder diffs a
-  /// state through this when it can, and through ``_$observableProperties`` when it returns
-  /// `false`.
+  /// Hands `visitor` the properties of ``_$observableProperties`` that may differ between `old`
+  /// and `new`, in the same order and with the same names, typed (see
+  /// ``ObservableStateVisitor``); returns `true`. The recorder diffs a state through this when
+  /// it can, and through ``_$observableProperties`` when it returns `false`.
   ///
   /// Returns `false` by default, visiting nothing: hand-written conformances need not
   /// implement it.

@@ -27,6 +27,10 @@ public protocol ObservableStateVisitor {
   mutating func visit<ID: Hashable, Element: ObservableStateProtocol>(
     _ name: String, _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>
   )
+  /// An identified array of other `Equatable` elements (`forEach` runs on those too).
+  mutating func visit<ID: Hashable, Element: Equatable>(
+    _ name: String, _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>
+  )
   /// An `Int` property.
   mutating func visit(_ name: String, _ old: Int, _ new: Int)
   /// A `String` property.
@@ -82,6 +86,15 @@ public func _$visit<Visitor: ObservableStateVisitor, Value: ObservableStateProto
 public func _$visit<
   Visitor: ObservableStateVisitor, ID: Hashable, Element: ObservableStateProtocol
 >(
+  _ visitor: inout Visitor, _ name: String,
+  _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>
+) {
+  visitor.visit(name, old, new)
+}
+
+/// Hands over an identified array of other `Equatable` elements.
+@inlinable
+public func _$visit<Visitor: ObservableStateVisitor, ID: Hashable, Element: Equatable>(
   _ visitor: inout Visitor, _ name: String,
   _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>
 ) {

@@ -52,16 +52,9 @@ where Element: Equatable & Encodable {
 
 extension IdentifiedArray: JournaledCollection where Element: Equatable & Encodable {
   func diffJournaled(from old: Any, at path: [String], into differ: inout StateDiffer) -> Bool {
-    guard let old = old as? Self, let journal = differ.journal,
-      let ids = journal.changedIDs(from: old, to: self)
+    guard let old = old as? Self, let indices = differ.journaledIndices(from: old, to: self)
     else { return false }
-    // The same ids in the same order, so an element's index is the same in both. An element
-    // the journal names twice is diffed once.
-    var diffed: [Int] = []
-    for id in ids {
-      guard let index = self.index(id: id), !diffed.contains(index) else { continue }
-      if ids.count > 1 { diffed.append(index) }
-      guard old[index] != self[index] else { continue }
+    for index in indices where old[index] != self[index] {
       differ.diffValue(old[index], self[index], at: path + [String(index)], isObjectMember: false)
     }
     return true

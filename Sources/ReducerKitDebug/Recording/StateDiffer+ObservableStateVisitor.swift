@@ -36,15 +36,25 @@ extension StateDiffer: ObservableStateVisitor {
   mutating func visit<ID: Hashable, Element: ObservableStateProtocol>(
     _ name: String, _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>
   ) {
-    if hasJournal, let ids = journal?.changedIDs(from: old, to: new) {
-      // The same ids in the same order, so a row's index is the same in both. A row the
-      // journal names twice is diffed once.
+    if let indices = journaledIndices(from: old, to: new) {
       let path = visitedPath + [name]
-      var diffed: [Int] = []
-      for id in ids {
-        guard let index = new.index(id: id), !diffed.contains(index) else { continue }
-        if ids.count > 1 { diffed.append(index) }
+      for index in indices {
         diffState(old[index], new[index], at: path + [String(index)])
+      }
+      return
+    }
+    guard old != new else { return }
+    diffValue(old, new, at: visitedPath + [name], isObjectMember: true)
+  }
+
+  /// Rows that are not observable states: the same, each changed row diffed dynamically.
+  mutating func visit<ID: Hashable, Element: Equatable>(
+    _ name: String, _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>
+  ) {
+    if let indices = journaledIndices(from: old, to: new) {
+      let path = visitedPath + [name]
+      for index in indices where old[index] != new[index] {
+        diffValue(old[index], new[index], at: path + [String(index)], isObjectMember: false)
       }
       return
     }

@@ -48,6 +48,21 @@ struct StateDiffer {
     return !journal.isEmpty
   }
 
+  /// The indices of the rows `forEach` ran on, each once, when the journal proves that only
+  /// they changed between `old` and `new`; `nil` when it does not (compare the collections).
+  /// The ids are the same and in the same order, so a row's index is the same in both.
+  func journaledIndices<ID, Element>(
+    from old: IdentifiedArray<ID, Element>, to new: IdentifiedArray<ID, Element>
+  ) -> [Int]? {
+    guard hasJournal, let ids = journal?.changedIDs(from: old, to: new) else { return nil }
+    var indices: [Int] = []
+    for id in ids {
+      guard let index = new.index(id: id), !indices.contains(index) else { continue }
+      indices.append(index)
+    }
+    return indices
+  }
+
   mutating func diffState<S: ObservableStateProtocol>(_ old: S, _ new: S, at path: [String]) {
     // The macro-generated visit, with each property typed; the property list below serves the
     // conformances that have none.

@@ -1,3 +1,5 @@
+import CasePaths
+import IdentifiedCollections
 import ReducerKit
 import ReducerKitSamples
 import Testing
@@ -68,5 +70,80 @@ import Testing
       #expect(patch.visited == patch.compared, "action \(index + 1)")
     }
     #expect(patches.contains { $0.visited.contains("\"/counter/count\"") })
+  }
+
+  /// Rows that are `Equatable` but not observable states, which `forEach` runs on too.
+  struct Board: Reducer {
+    @ObservableState
+    struct State: Equatable, Codable, Sendable {
+      var cards: IdentifiedArrayOf<Card> = []
+    }
+
+    struct Card: Equatable, Codable, Sendable, Identifiable {
+      var id: Int
+      var title: String
+      var votes = 0
+    }
+
+    @CasePathable
+    enum Action: Equatable, Codable, Sendable {
+      case cards(IdentifiedAction<Int, CardAction>)
+      case retitleAll
+    }
+
+    enum CardAction: Equatable, Codable, Sendable {
+      case vote
+    }
+
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        if case .retitleAll = action {
+          for id in state.cards.ids { state.cards[id: id]!.title += "!" }
+        }
+        return .none
+      }
+      .forEach(\.cards, action: \.cards) {
+        Reduce<Card, CardAction> { card, _ in
+          card.votes += 1
+          return .none
+        }
+      }
+    }
+  }
+
+  @Test func plainRowsAreDiffedWhereTheJournalSays() throws {
+    var state = Board.State(
+      cards: IdentifiedArray(
+        uniqueElements: (1...50).map { Board.Card(id: $0, title: "C\($0)") }
+      )
+    )
+    let encoder = JSONFragmentEncoder()
+    let actions: [Board.Action] = [
+      .cards(.element(id: 7, action: .vote)), .retitleAll, .cards(.element(id: 50, action: .vote)),
+    ]
+    var patches: [String] = []
+    var vouched: [[Int]?] = []
+    for action in actions {
+      let old = state
+      let journal = ElementChangeJournal()
+      _ = ElementChangeJournal.withCurrent(journal) {
+        Board().reduce(into: &state, action: action)
+      }
+      let journaled = try StateDiffer.changes(from: old, to: state, journal: journal)
+        .compactJSON(using: encoder)
+      let compared = try StateDiffer.changes(from: old, to: state).compactJSON(using: encoder)
+      #expect(journaled == compared)
+      patches.append(journaled)
+      vouched.append(journal.changedIDs(from: old.cards, to: state.cards))
+    }
+    // A row that is not an observable state is replaced whole, at its index.
+    #expect(
+      patches[0]
+        == #"[["=","/cards/6",{"id":7,"title":"C7","votes":1},"#
+        + #"{"id":7,"title":"C7","votes":0}]]"#
+    )
+    #expect(patches[2].hasPrefix(#"[["=","/cards/49",{"id":50,"title":"C50!","votes":1}"#))
+    // The journal vouched for the row actions, not for the parent's loop over every row.
+    #expect(vouched == [[7], nil, [50]])
   }
 }

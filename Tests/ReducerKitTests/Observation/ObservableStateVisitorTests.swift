@@ -11,6 +11,11 @@ import Testing
     var title = ""
   }
 
+  /// A row that is not an observable state.
+  struct PlainRow: Equatable, Codable, Identifiable {
+    var id: Int
+  }
+
   @ObservableState
   struct Screen: Equatable, Codable {
     var count = 0
@@ -19,13 +24,14 @@ import Testing
     var ratio = 0.5
     var row = Row(id: 0)
     var rows: IdentifiedArrayOf<Row> = []
+    var plainRows: IdentifiedArrayOf<PlainRow> = []
     var selection: Int?
     var tags: [String] = []
     @ObservationStateIgnored var cache = 0
     var notEncoded = 0
 
     enum CodingKeys: String, CodingKey {
-      case count, title, isOn = "on", ratio, row, rows, selection, tags, cache
+      case count, title, isOn = "on", ratio, row, rows, plainRows, selection, tags, cache
     }
   }
 
@@ -52,6 +58,11 @@ import Testing
     ) {
       calls.append("rows \(name)")
     }
+    mutating func visit<ID: Hashable, Element: Equatable>(
+      _ name: String, _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>
+    ) {
+      calls.append("plain-rows \(name)")
+    }
     mutating func visit(_ name: String, _ old: Int, _ new: Int) {
       calls.append("int \(name) \(old)→\(new)")
     }
@@ -75,6 +86,7 @@ import Testing
     new.ratio = 1
     new.row.title = "Row"
     new.rows = [Row(id: 1)]
+    new.plainRows = [PlainRow(id: 1)]
     new.selection = 1
     new.tags = ["a"]
     new.cache = 9
@@ -83,7 +95,7 @@ import Testing
     #expect(
       recorder.calls == [
         "int count 0→3", "string title", "bool on", "double ratio", "state row", "rows rows",
-        "optional selection", "equatable tags", "int cache 0→9",
+        "plain-rows plainRows", "optional selection", "equatable tags", "int cache 0→9",
       ]
     )
     // The same properties, names and order as the list the recorder falls back on.
@@ -101,7 +113,9 @@ import Testing
     var new = Screen()
     new.selection = 2
     #expect(Screen._$visitProperties(Screen(), new, with: &recorder))
-    #expect(recorder.calls == ["state row", "rows rows", "optional selection"])
+    #expect(
+      recorder.calls == ["state row", "rows rows", "plain-rows plainRows", "optional selection"]
+    )
   }
 
   /// A conformance written by hand visits nothing, so the recorder reads its property list.
