@@ -50,7 +50,7 @@ public protocol ObservableStateVisitor {
 // over every row. Not meant to be called directly.
 
 /// Hands over a property of a type that is not `Equatable`.
-@inlinable
+@inlinable @inline(__always)
 public func _$visit<Visitor: ObservableStateVisitor, Value>(
   _ visitor: inout Visitor, _ name: String, _ old: Value, _ new: Value
 ) {
@@ -58,7 +58,7 @@ public func _$visit<Visitor: ObservableStateVisitor, Value>(
 }
 
 /// Hands over an `Equatable` property that changed.
-@inlinable
+@inlinable @inline(__always)
 public func _$visit<Visitor: ObservableStateVisitor, Value: Equatable>(
   _ visitor: inout Visitor, _ name: String, _ old: Value, _ new: Value
 ) {
@@ -66,7 +66,7 @@ public func _$visit<Visitor: ObservableStateVisitor, Value: Equatable>(
 }
 
 /// Hands over an optional `Equatable` property that changed.
-@inlinable
+@inlinable @inline(__always)
 public func _$visit<Visitor: ObservableStateVisitor, Wrapped: Equatable>(
   _ visitor: inout Visitor, _ name: String, _ old: Wrapped?, _ new: Wrapped?
 ) {
@@ -74,7 +74,7 @@ public func _$visit<Visitor: ObservableStateVisitor, Wrapped: Equatable>(
 }
 
 /// Hands over a nested observable state.
-@inlinable
+@inlinable @inline(__always)
 public func _$visit<Visitor: ObservableStateVisitor, Value: ObservableStateProtocol>(
   _ visitor: inout Visitor, _ name: String, _ old: Value, _ new: Value
 ) {
@@ -82,7 +82,7 @@ public func _$visit<Visitor: ObservableStateVisitor, Value: ObservableStateProto
 }
 
 /// Hands over an identified array of observable states.
-@inlinable
+@inlinable @inline(__always)
 public func _$visit<
   Visitor: ObservableStateVisitor, ID: Hashable, Element: ObservableStateProtocol
 >(
@@ -93,7 +93,7 @@ public func _$visit<
 }
 
 /// Hands over an identified array of other `Equatable` elements.
-@inlinable
+@inlinable @inline(__always)
 public func _$visit<Visitor: ObservableStateVisitor, ID: Hashable, Element: Equatable>(
   _ visitor: inout Visitor, _ name: String,
   _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>
@@ -102,7 +102,7 @@ public func _$visit<Visitor: ObservableStateVisitor, ID: Hashable, Element: Equa
 }
 
 /// Hands over an `Int` property that changed.
-@inlinable
+@inlinable @inline(__always)
 public func _$visit<Visitor: ObservableStateVisitor>(
   _ visitor: inout Visitor, _ name: String, _ old: Int, _ new: Int
 ) {
@@ -110,7 +110,7 @@ public func _$visit<Visitor: ObservableStateVisitor>(
 }
 
 /// Hands over a `String` property that changed.
-@inlinable
+@inlinable @inline(__always)
 public func _$visit<Visitor: ObservableStateVisitor>(
   _ visitor: inout Visitor, _ name: String, _ old: String, _ new: String
 ) {
@@ -118,7 +118,7 @@ public func _$visit<Visitor: ObservableStateVisitor>(
 }
 
 /// Hands over a `Bool` property that changed.
-@inlinable
+@inlinable @inline(__always)
 public func _$visit<Visitor: ObservableStateVisitor>(
   _ visitor: inout Visitor, _ name: String, _ old: Bool, _ new: Bool
 ) {
@@ -126,7 +126,7 @@ public func _$visit<Visitor: ObservableStateVisitor>(
 }
 
 /// Hands over a `Double` property that changed.
-@inlinable
+@inlinable @inline(__always)
 public func _$visit<Visitor: ObservableStateVisitor>(
   _ visitor: inout Visitor, _ name: String, _ old: Double, _ new: Double
 ) {
