@@ -43,11 +43,12 @@ public protocol ObservableStateVisitor {
 
 // MARK: - Called by the generated `_$visitProperties`
 
-// Each overload below hands one property to a visitor. They are inlinable, so the generated
-// code compares an `Equatable` property with its concrete type in the module that declares the
-// state, and calls the visitor only when its value changed; a nested state or an identified
-// array is always handed over, for the visitor to find what changed inside it without `==`
-// over every row. Not meant to be called directly.
+// Each overload below hands one property to a visitor. They are inlined into the generated
+// code, so it compares an `Equatable` property with its concrete type in the module that
+// declares the state, and calls the visitor only when its value changed; a nested state or an
+// identified array is always handed over, for the visitor to find what changed inside it
+// without `==` over every row. Always inlined: with the visitor still generic, Swift would
+// otherwise call them unspecialized. Not meant to be called directly.
 
 /// Hands over a property of a type that is not `Equatable`.
 @inlinable @inline(__always)
