@@ -18,11 +18,6 @@ struct JSONFragmentEncoder {
     return String(decoding: try encoder.encode(value), as: UTF8.self)
   }
 
-  /// The JSON text of an existential value.
-  func string(any value: any Encodable) throws -> String {
-    try string(value)
-  }
-
   /// Appends the UTF-8 JSON text of an existential value to `bytes`: scalars without an
   /// intermediate string.
   func append(any value: any Encodable, to bytes: inout [UInt8]) throws {

@@ -52,12 +52,8 @@ where Element: Equatable & Encodable {
 
 extension IdentifiedArray: JournaledCollection where Element: Equatable & Encodable {
   func diffJournaled(from old: Any, at path: [String], into differ: inout StateDiffer) -> Bool {
-    guard let old = old as? Self, let indices = differ.journaledIndices(from: old, to: self)
-    else { return false }
-    for index in indices where old[index] != self[index] {
-      differ.diffValue(old[index], self[index], at: path + [String(index)], isObjectMember: false)
-    }
-    return true
+    guard let old = old as? Self else { return false }
+    return differ.diffJournaledRows(from: old, to: self, at: path)
   }
 }
 

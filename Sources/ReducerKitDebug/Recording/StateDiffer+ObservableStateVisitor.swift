@@ -51,13 +51,7 @@ extension StateDiffer: ObservableStateVisitor {
   mutating func visit<ID: Hashable, Element: Equatable>(
     _ name: String, _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>
   ) {
-    if let indices = journaledIndices(from: old, to: new) {
-      let path = visitedPath + [name]
-      for index in indices where old[index] != new[index] {
-        diffValue(old[index], new[index], at: path + [String(index)], isObjectMember: false)
-      }
-      return
-    }
+    if hasJournal, diffJournaledRows(from: old, to: new, at: visitedPath + [name]) { return }
     guard old != new else { return }
     diffValue(old, new, at: visitedPath + [name], isObjectMember: true)
   }

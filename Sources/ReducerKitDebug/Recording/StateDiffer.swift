@@ -63,6 +63,20 @@ struct StateDiffer {
     return indices
   }
 
+  /// Diffs only the rows the journal names, each row as a whole value, and returns `true` when
+  /// the journal proves that only they changed; returns `false`, appending nothing, when it does
+  /// not (compare the collections then).
+  mutating func diffJournaledRows<ID, Element: Equatable>(
+    from old: IdentifiedArray<ID, Element>, to new: IdentifiedArray<ID, Element>,
+    at path: [String]
+  ) -> Bool {
+    guard let indices = journaledIndices(from: old, to: new) else { return false }
+    for index in indices where old[index] != new[index] {
+      diffValue(old[index], new[index], at: path + [String(index)], isObjectMember: false)
+    }
+    return true
+  }
+
   mutating func diffState<S: ObservableStateProtocol>(_ old: S, _ new: S, at path: [String]) {
     // The macro-generated visit, with each property typed; the property list below serves the
     // conformances that have none.
