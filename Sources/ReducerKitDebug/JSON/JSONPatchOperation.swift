@@ -138,7 +138,9 @@ extension JSONPatchOperation {
     }
   }
 
-  private static func pointer(
+  /// The JSON Pointer held by `member`, the operation's `name` member (or a compact
+  /// operation's path).
+  static func pointer(
     _ member: JSONValue?, named name: String, op: Kind, path: JSONPointer? = nil
   ) throws(JSONPatchError) -> JSONPointer {
     guard case let .string(text)? = member else {

@@ -17,6 +17,7 @@ public final class SessionReader {
   public let session: LoggedSession
   let log: ActionLog
   private var cached: (index: Int, state: JSONValue)?
+  private var compactActions: Bool?
 
   init(log: ActionLog, session: LoggedSession) {
     self.log = log
@@ -94,12 +95,12 @@ public final class SessionReader {
     var state = try best.state()
     do {
       if best.index < index {
-        for action in try actions(in: (best.index + 1)...index) {
-          try state.apply(action.patch)
+        for patch in try patches(in: (best.index + 1)...index) {
+          try state.apply(patch)
         }
       } else if best.index > index {
-        for action in try actions(in: (index + 1)...best.index).reversed() {
-          try state.unapply(action.patch)
+        for patch in try patches(in: (index + 1)...best.index).reversed() {
+          try state.unapply(patch)
         }
       }
     } catch let error as LogError {
@@ -114,6 +115,54 @@ public final class SessionReader {
   /// Decodes the state at `index` as `State`.
   public func state<State: Decodable>(_ type: State.Type, at index: Int) throws -> State {
     try JSONDecoder().decode(State.self, from: stateJSON(at: index).serializedData())
+  }
+
+  /// The patches of the actions with indices in `range`, in order: all a reconstruction reads.
+  ///
+  /// In a schema-2 log they come straight from `action_entry.ops`, parsed here, rather than
+  /// through the `action` view: the view converts each patch to RFC 6902 with SQLite's JSON
+  /// functions and joins each action's text, whose pages a seek would otherwise read too.
+  func patches(in range: ClosedRange<Int>) throws -> [[JSONPatchOperation]] {
+    let compact = try storesCompactActions()
+    let sql =
+      compact
+      ? "SELECT idx, ops FROM action_entry WHERE session_id = ? AND idx BETWEEN ? AND ? ORDER BY idx"
+      : "SELECT idx, patch FROM action WHERE session_id = ? AND idx BETWEEN ? AND ? ORDER BY idx"
+    return try log.read { db in
+      var patches: [[JSONPatchOperation]] = []
+      patches.reserveCapacity(range.count)
+      let rows = try Row.fetchCursor(
+        db, sql: sql, arguments: [session.id, range.lowerBound, range.upperBound])
+      var expected = range.lowerBound
+      while let row = try rows.next() {
+        let index: Int = row[0]
+        guard index == expected else { break }
+        let text: String = row[1]
+        do {
+          let json = try JSONValue(parsing: text)
+          patches.append(
+            compact
+              ? try [JSONPatchOperation](compactJSON: json)
+              : try [JSONPatchOperation](jsonValue: json))
+        } catch {
+          throw LogError.corrupt("the patch of action \(index) does not parse: \(error)")
+        }
+        expected += 1
+      }
+      guard expected > range.upperBound else {
+        throw LogError.corrupt("action \(expected) of session \(session.id) is missing")
+      }
+      return patches
+    }
+  }
+
+  /// Whether actions are stored in schema 2's compact tables; a schema-1 log opened read-only
+  /// (and so not migrated) keeps its `action` table.
+  private func storesCompactActions() throws -> Bool {
+    if let compactActions { return compactActions }
+    let exists = try log.read { db in try db.tableExists("action_entry") }
+    compactActions = exists
+    return exists
   }
 
   private struct Snapshot {
