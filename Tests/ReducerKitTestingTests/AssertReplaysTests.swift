@@ -5,6 +5,8 @@ import Testing
 
 @MainActor
 @Suite struct AssertReplaysTests {
+  let temporary = TemporaryDirectory()
+
   /// Records a short Counter session into `log` through a `TestStore`.
   private func recordCounterSession(into log: TestLog) async {
     let store = TestStore(
@@ -31,7 +33,7 @@ import Testing
   }
 
   @Test func replayFromAFilePath() async throws {
-    let log = try TestLog.file(named: "Counter.replay", in: temporaryDirectory())
+    let log = try TestLog.file(named: "Counter.replay", in: temporary.path)
     await recordCounterSession(into: log)
     try log.close()
     assertReplays(path: try #require(log.path), reducer: Counter(environment: .immediate))
@@ -59,7 +61,7 @@ import Testing
   }
 
   @Test func divergenceInAFileNamesTheReplayCommand() async throws {
-    let log = try TestLog.file(named: "Counter.divergence", in: temporaryDirectory())
+    let log = try TestLog.file(named: "Counter.divergence", in: temporary.path)
     let path = try #require(log.path)
     await recordCounterSession(into: log)
     withKnownIssue {

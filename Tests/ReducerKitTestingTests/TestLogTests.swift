@@ -6,6 +6,8 @@ import Testing
 
 @MainActor
 @Suite struct TestLogTests {
+  let temporary = TemporaryDirectory()
+
   @Test func recordingIntoAnInMemoryLog() async throws {
     let log = try TestLog.inMemory()
     let store = TestStore(
@@ -36,7 +38,7 @@ import Testing
   }
 
   @Test func failureMessageNamesTheKeptLogFile() async throws {
-    let directory = temporaryDirectory()
+    let directory = temporary.path
     let log = try TestLog.file(named: "Counter.failure", in: directory)
     let path = try #require(log.path)
     #expect(path == directory + "/Counter.failure.sqlite")
@@ -61,7 +63,7 @@ import Testing
   }
 
   @Test func middlewareLogIsFoundForFailureMessages() async throws {
-    let log = try TestLog.file(named: "Counter.middleware", in: temporaryDirectory())
+    let log = try TestLog.file(named: "Counter.middleware", in: temporary.path)
     let path = try #require(log.path)
     await withKnownIssue {
       let store = TestStore(
@@ -75,7 +77,7 @@ import Testing
   }
 
   @Test func recordDirectoryRecordsEveryStoreOneFilePerTest() async throws {
-    let directory = temporaryDirectory()
+    let directory = temporary.path
     await TestRecordDirectory.$overrideDirectory.withValue(directory) {
       let store = TestStore(initialState: Counter.State()) { Counter(environment: .immediate) }
       await store.send(.increment) { $0.count = 1 }
@@ -89,7 +91,7 @@ import Testing
   }
 
   @Test func recordDirectoryLeavesPlainFeaturesAlone() async {
-    let directory = temporaryDirectory()
+    let directory = temporary.path
     await TestRecordDirectory.$overrideDirectory.withValue(directory) {
       let store = TestStore(initialState: Tally.State(), reducer: Tally(clock: ImmediateClock()))
       await store.send(.add(1)) { $0.total = 1 }
@@ -99,7 +101,7 @@ import Testing
   }
 
   @Test func fileOfTheSameNameIsReplacedOncePerRun() throws {
-    let directory = temporaryDirectory()
+    let directory = temporary.path
     let stale = directory + "/Stale.sqlite"
     _ = FileManager.default.createFile(atPath: stale, contents: Data("not a log".utf8))
     let first = try TestLog.file(named: "Stale", in: directory)

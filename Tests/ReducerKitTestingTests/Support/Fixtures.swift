@@ -80,10 +80,19 @@ struct BrokenCounter: Reducer {
   }
 }
 
-/// A folder of its own under the temporary folder, for one test's log files.
-func temporaryDirectory() -> String {
-  let folder = FileManager.default.temporaryDirectory
-    .appendingPathComponent("ReducerKitTestingTests-\(UUID().uuidString)")
-  try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  return folder.path
+/// A folder of its own under the temporary folder, for one test's log files, removed with
+/// the suite instance that holds it (Swift Testing makes one per test).
+final class TemporaryDirectory: Sendable {
+  let path: String
+
+  init() {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ReducerKitTestingTests-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    path = folder.path
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: path)
+  }
 }
