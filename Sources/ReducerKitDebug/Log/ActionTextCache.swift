@@ -28,6 +28,8 @@ struct ActionTextCache {
 
   /// The texts of `Hashable` actions, one table per action type, keyed by the type.
   private var tables: [ObjectIdentifier: AnyObject] = [:]
+  /// The table found last: a session writes actions of one type, so most rows skip the lookup.
+  private var lastTable: (key: ObjectIdentifier, table: AnyObject)?
   private var byJSON: [String: ActionText] = [:]
 
   /// The texts of `action` and their row id, from the cache when an equal action was written
@@ -57,16 +59,24 @@ struct ActionTextCache {
   /// The table of `Action`, made on its first action; `nil` when `Action` is not `Hashable`.
   private mutating func table<Action>(for type: Action.Type) -> ActionTextTable<Action>? {
     let key = ObjectIdentifier(type)
-    if let table = tables[key] { return unsafeDowncast(table, to: ActionTextTable<Action>.self) }
+    if let lastTable, lastTable.key == key {
+      return unsafeDowncast(lastTable.table, to: ActionTextTable<Action>.self)
+    }
+    if let table = tables[key] {
+      lastTable = (key, table)
+      return unsafeDowncast(table, to: ActionTextTable<Action>.self)
+    }
     guard let hashable = type as? any Hashable.Type else { return nil }
     let table = ActionTextTable<Action>.keyed(by: hashable)
     tables[key] = table
+    lastTable = (key, table)
     return table
   }
 
   /// Forgets every row id: after a failed transaction, rows it inserted are gone.
   mutating func removeAll() {
     tables.removeAll()
+    lastTable = nil
     byJSON.removeAll()
   }
 }
@@ -106,9 +116,9 @@ private final class HashableActionTextTable<Action, Key: Hashable>: ActionTextTa
     texts[key(action)] = text
   }
 
-  /// The action as `Key`, the same type: a cast between identical types only compares their
-  /// metadata.
+  /// The action as `Key`, the same type (``ActionTextTable/keyed(by:)`` checked it), so the
+  /// value is reinterpreted rather than cast through the runtime.
   private func key(_ action: Action) -> Key {
-    action as! Key
+    unsafeBitCast(action, to: Key.self)
   }
 }

@@ -19,10 +19,11 @@ struct DirectStatement {
   /// Binds `values` to the parameters `?1`, `?2`, … and `text` to the one after them, runs the
   /// statement to completion, and resets it for the next row.
   ///
-  /// - Parameter text: The UTF-8 bytes of the last parameter, bound as text (copied by SQLite).
+  /// - Parameter text: The UTF-8 bytes of the last parameter, bound as text. SQLite reads them
+  ///   in place while the statement runs (no copy); the parameter is bound to NULL before
+  ///   this returns, so the statement keeps no pointer to them.
   func execute(_ db: Database, integers values: Int64?..., text: [UInt8]) throws {
     let handle = statement.sqliteStatement
-    defer { sqlite3_reset(handle) }
     for (offset, value) in values.enumerated() {
       let index = Int32(offset + 1)
       let code =
@@ -30,17 +31,25 @@ struct DirectStatement {
       guard code == SQLITE_OK else { throw error(code, db) }
     }
     let index = Int32(values.count + 1)
-    let code = text.withUnsafeBufferPointer { utf8 in
-      // An empty array may have no address, and a null pointer would bind NULL, not "".
-      guard let address = utf8.baseAddress else {
-        return sqlite3_bind_text(handle, index, "", 0, Self.transient)
+    try text.withUnsafeBufferPointer { utf8 in
+      // Read the error's message before resetting and unbinding, which clear it.
+      defer {
+        sqlite3_reset(handle)
+        sqlite3_bind_null(handle, index)
       }
-      let characters = UnsafeRawPointer(address).assumingMemoryBound(to: CChar.self)
-      return sqlite3_bind_text(handle, index, characters, Int32(utf8.count), Self.transient)
+      // An empty array may have no address, and a null pointer would bind NULL, not "".
+      let bound =
+        if let address = utf8.baseAddress {
+          sqlite3_bind_text(
+            handle, index, UnsafeRawPointer(address).assumingMemoryBound(to: CChar.self),
+            Int32(utf8.count), Self.static)
+        } else {
+          sqlite3_bind_text(handle, index, "", 0, Self.transient)
+        }
+      guard bound == SQLITE_OK else { throw error(bound, db) }
+      let step = sqlite3_step(handle)
+      guard step == SQLITE_DONE else { throw error(step, db) }
     }
-    guard code == SQLITE_OK else { throw error(code, db) }
-    let step = sqlite3_step(handle)
-    guard step == SQLITE_DONE else { throw error(step, db) }
   }
 
   /// The error GRDB would throw for `code`, with the connection's message and the statement.
@@ -54,4 +63,6 @@ struct DirectStatement {
 
   /// `SQLITE_TRANSIENT`: SQLite copies the bound bytes before the call returns.
   private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+  /// `SQLITE_STATIC`: SQLite reads the bound bytes where they are, until they are unbound.
+  private static let `static`: sqlite3_destructor_type? = nil
 }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Synchronization
 import ReducerKit
+import ReducerKitSamples
 import Testing
 
 @testable import ReducerKitDebug
@@ -103,6 +104,52 @@ import Testing
       try log.reader().stateJSON(at: 4)
     }
     try log.close()
+  }
+
+  /// The log's connection does not enforce the schema's foreign keys (the checks cost the writer
+  /// a seventh of its work), so what it writes must satisfy them by construction; and a
+  /// connection that enables them gets the documented cascade.
+  @Test func recordedRowsSatisfyTheForeignKeysAndDeletingASessionCascades() async throws {
+    let path = directory.path("keys.sqlite")
+    let log = try ActionLog(path: path)
+    for seed in [UInt64(1), 2] {
+      let store = Store<Playlist>(
+        initialState: Playlist.State(),
+        reducer: Playlist().recording(to: log, feature: "playlist", snapshotInterval: 10)
+      )
+      var rng = SplitMix64(seed: seed)
+      for _ in 0..<150 {
+        await store.send(Playlist.randomAction(for: store.state, using: &rng)).finish()
+      }
+    }
+    try log.close()
+
+    let (violations, before, after) = try deleteSessionOne(withForeignKeysIn: path)
+    #expect(violations == 0)
+    #expect(before.allSatisfy { $0 > 0 }, "\(before)")
+    #expect(after == [0, 0, 0])
+    let remaining = try ActionLog.readOnly(path: path).sessions().map(\.id)
+    #expect(remaining == [2])
+  }
+
+  /// Opens `path` as another program would (GRDB enables foreign keys), counts the violations,
+  /// and deletes session 1, counting its action, effect and snapshot rows before and after.
+  private func deleteSessionOne(
+    withForeignKeysIn path: String
+  ) throws -> (violations: Int, before: [Int], after: [Int]) {
+    let database = try DatabaseQueue(path: path)
+    defer { try? database.close() }
+    let counts = { (db: Database) throws -> [Int] in
+      try ["action_entry", "effect", "snapshot"].map { table in
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE session_id = 1") ?? -1
+      }
+    }
+    let violations = try database.read { db in
+      try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").count
+    }
+    let before = try database.read(counts)
+    try database.write { db in try db.execute(sql: "DELETE FROM session WHERE id = 1") }
+    return (violations, before, try database.read(counts))
   }
 
   @Test func everyActionDurabilityCommitsBeforeSendReturns() throws {

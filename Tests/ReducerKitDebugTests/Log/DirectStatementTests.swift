@@ -49,4 +49,21 @@ import Testing
     }
     #expect(try queue.read { try String.fetchAll($0, sql: "SELECT t FROM row") } == ["first", "after"])
   }
+
+  /// SQLite reads the text in place, so the writer's one reused buffer, emptied and refilled
+  /// for each row, must give each row its own text.
+  @Test func aReusedTextBufferGivesEachRowItsOwnText() throws {
+    let queue = try makeDatabase()
+    let texts = (0..<200).map { String(repeating: "é\($0)", count: $0 % 37) }
+    try queue.write { db in
+      let insert = try DirectStatement(db, sql: "INSERT INTO row (a, b, c, t) VALUES (?, ?, ?, ?)")
+      var buffer: [UInt8] = []
+      for (index, text) in texts.enumerated() {
+        buffer.removeAll(keepingCapacity: true)
+        buffer += text.utf8
+        try insert.execute(db, integers: Int64(index), nil, nil, text: buffer)
+      }
+    }
+    #expect(try queue.read { try String.fetchAll($0, sql: "SELECT t FROM row ORDER BY a") } == texts)
+  }
 }
