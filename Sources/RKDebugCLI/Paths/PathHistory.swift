@@ -37,13 +37,14 @@ struct PathHistory {
 
   /// Every action that changed the value at the path, in order.
   ///
+  /// The patches are read in chunks, without the actions' texts; only the actions found are
+  /// read whole.
+  ///
   /// - Throws: ``PathEvaluationError`` for a name no state of the session has (with the
   ///   nearest one), or a step that does not fit the data.
   func changes() throws -> [Change] {
-    let actions = reader.actionCount > 0 ? try reader.actions(in: 1...reader.actionCount) : []
     let initialState = try reader.stateJSON(at: 0)
-    try SessionKeys(initialState: initialState, actions: actions)
-      .validate(path, session: reader.session.id)
+    try SessionKeys.validate(path, of: reader)
 
     let (base, tail) = Self.split(path, in: initialState)
     func evaluate(_ value: JSONValue?) throws -> JSONValue? {
@@ -53,27 +54,28 @@ struct PathHistory {
 
     var value = initialState.value(at: base)
     var current = try evaluate(value)
-    var changes: [Change] = []
-    for action in actions {
+    var found: [(index: Int, old: JSONValue?, new: JSONValue?)] = []
+    try reader.forEachPatch { index, patch in
       var touched = false
-      for operation in action.patch {
+      for operation in patch {
         guard operation.path.hasPrefix(base) || base.hasPrefix(operation.path) else { continue }
         touched = true
-        if case let .applied(next) = Self.applying(operation, to: value, at: base) {
-          value = next
-        } else {
-          value = try reader.stateJSON(at: action.index).value(at: base)
+        if !Self.apply(operation, to: &value, at: base) {
+          value = try reader.stateJSON(at: index).value(at: base)
           break
         }
       }
-      guard touched else { continue }
+      guard touched else { return }
       let new = try evaluate(value)
       if !Self.areEqual(current, new) {
-        changes.append(Change(action: action, old: current, new: new))
+        found.append((index, current, new))
       }
       current = new
     }
-    return changes
+    let actions = try reader.actions(at: found.map(\.index))
+    return zip(actions, found).map { action, change in
+      Change(action: action, old: change.old, new: change.new)
+    }
   }
 
   /// The path as the pointer of the value to keep up to date, and the rest of the path to
@@ -97,46 +99,43 @@ struct PathHistory {
     return (JSONPointer(tokens: tokens), ValuePath(components: Array(path.components[count...])))
   }
 
-  /// What applying one operation to the value at the path's base gave.
-  enum Step: Equatable {
-    /// The new value at the base; `nil` when nothing is left there.
-    case applied(JSONValue?)
-    /// The operation cannot be applied to the value alone (a `move`, or a patch that does not
-    /// fit); rebuild the state instead.
-    case cannotApply
-  }
-
-  /// `value` (the value at `base`) after `operation`.
-  static func applying(
-    _ operation: JSONPatchOperation, to value: JSONValue?, at base: JSONPointer
-  ) -> Step {
+  /// Applies one operation to `value`, the value at `base`, in place (so a large value is not
+  /// copied per action); returns `false`, leaving `value` as it was, when the operation cannot
+  /// be applied to the value alone (a `move`, or a patch that does not fit), and the state
+  /// must be rebuilt instead.
+  static func apply(
+    _ operation: JSONPatchOperation, to value: inout JSONValue?, at base: JSONPointer
+  ) -> Bool {
     guard operation.op == .add || operation.op == .remove || operation.op == .replace else {
-      return .cannotApply
+      return false
     }
     if base.hasPrefix(operation.path), base != operation.path {
       // An operation above the value: the value is what it writes there, if anything.
       let relative = JSONPointer(tokens: Array(base.tokens.dropFirst(operation.path.tokens.count)))
       switch operation.op {
-      case .remove: return .applied(nil)
-      default: return .applied(operation.value?.value(at: relative))
+      case .remove: value = nil
+      default: value = operation.value?.value(at: relative)
       }
+      return true
     }
     let relative = JSONPointer(tokens: Array(operation.path.tokens.dropFirst(base.tokens.count)))
     if relative.isRoot {
       switch operation.op {
-      case .remove: return .applied(nil)
-      default: return .applied(operation.value)
+      case .remove: value = nil
+      default: value = operation.value
       }
+      return true
     }
-    guard var value else { return .cannotApply }
+    guard value != nil else { return false }
     var local = operation
     local.path = relative
     do {
-      try value.apply(local)
+      // Applied in place; a patch that fails leaves the value as it was.
+      try value!.apply(local)
     } catch {
-      return .cannotApply
+      return false
     }
-    return .applied(value)
+    return true
   }
 
   /// Whether two values at the path are the same (numbers by value; `nil` only equals `nil`).

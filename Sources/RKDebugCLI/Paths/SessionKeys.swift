@@ -12,16 +12,10 @@ struct SessionKeys {
 
   /// The names of `reader`'s session. Reads every patch; call it only when a path is absent.
   init(reader: SessionReader) throws {
-    let actions = reader.actionCount > 0 ? try reader.actions(in: 1...reader.actionCount) : []
-    self.init(initialState: try reader.stateJSON(at: 0), actions: actions)
-  }
-
-  /// The names in `initialState` and the patches of `actions`.
-  init(initialState: JSONValue, actions: [LoggedAction]) {
     var names = Set<String>()
-    Self.collect(initialState, into: &names)
-    for action in actions {
-      for operation in action.patch {
+    Self.collect(try reader.stateJSON(at: 0), into: &names)
+    try reader.forEachPatch { _, patch in
+      for operation in patch {
         names.formUnion(operation.path.tokens)
         if let value = operation.value { Self.collect(value, into: &names) }
         if let value = operation.oldValue { Self.collect(value, into: &names) }
@@ -70,6 +64,19 @@ struct SessionKeys {
             + "'\(suggestion)'?"
         )
       }
+    }
+  }
+
+  /// Throws as ``validate(_:session:)`` does for `reader`'s session, reading its patches only
+  /// when a name of `path` is in neither its first nor its last state.
+  static func validate(_ path: ValuePath, of reader: SessionReader) throws {
+    let ends = SessionKeys(
+      states: [try reader.stateJSON(at: 0), try reader.stateJSON(at: reader.actionCount)]
+    )
+    do {
+      try ends.validate(path, session: reader.session.id)
+    } catch {
+      try SessionKeys(reader: reader).validate(path, session: reader.session.id)
     }
   }
 

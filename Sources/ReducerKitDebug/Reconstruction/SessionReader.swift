@@ -117,6 +117,66 @@ public final class SessionReader {
     try JSONDecoder().decode(State.self, from: stateJSON(at: index).serializedData())
   }
 
+  /// The actions with the given indices (1-based, each in the session), in index order.
+  ///
+  /// For commands that find actions by their patches (``forEachPatch(in:chunkSize:_:)``) and
+  /// then show the few they found.
+  public func actions(at indices: some Sequence<Int>) throws -> [LoggedAction] {
+    let sorted = Set(indices).sorted()
+    for index in sorted { try checkAction(index) }
+    var actions: [LoggedAction] = []
+    actions.reserveCapacity(sorted.count)
+    var start = sorted.startIndex
+    while start < sorted.endIndex {
+      let chunk = sorted[start..<min(start + 500, sorted.endIndex)]
+      let found = try log.read { db in
+        try Row.fetchAll(
+          db,
+          sql: """
+            SELECT \(LoggedAction.selection) FROM action
+            WHERE session_id = ? AND idx IN (\(chunk.map(String.init).joined(separator: ",")))
+            ORDER BY idx
+            """,
+          arguments: [session.id]
+        ).map(LoggedAction.init(row:))
+      }
+      guard found.count == chunk.count else {
+        let missing = Set(chunk).subtracting(found.map(\.index)).min() ?? chunk.first!
+        throw LogError.corrupt("action \(missing) of session \(session.id) is missing")
+      }
+      actions += found
+      start = chunk.endIndex
+    }
+    return actions
+  }
+
+  /// Calls `body` with the index and patch of each action in `range` (every action when
+  /// `nil`), in order, reading `chunkSize` actions at a time.
+  ///
+  /// Only the patches are read, not the actions' JSON or labels, and not all at once, so
+  /// walking a long session this way is fast and holds little memory. `body` may read the log
+  /// (``stateJSON(at:)``, ``actions(at:)``).
+  public func forEachPatch(
+    in range: ClosedRange<Int>? = nil, chunkSize: Int = 4096,
+    _ body: (_ index: Int, _ patch: [JSONPatchOperation]) throws -> Void
+  ) throws {
+    guard actionCount > 0 else { return }
+    let range = range ?? 1...actionCount
+    guard range.lowerBound >= 1, range.upperBound <= actionCount else {
+      throw LogError.indexOutOfRange(
+        index: range.lowerBound < 1 ? range.lowerBound : range.upperBound,
+        actionCount: actionCount)
+    }
+    var start = range.lowerBound
+    while start <= range.upperBound {
+      let end = min(range.upperBound, start + max(1, chunkSize) - 1)
+      for (offset, patch) in try patches(in: start...end).enumerated() {
+        try body(start + offset, patch)
+      }
+      start = end + 1
+    }
+  }
+
   /// The patches of the actions with indices in `range`, in order: all a reconstruction reads.
   ///
   /// In a schema-2 log they come straight from `action_entry.ops`, parsed here, rather than

@@ -66,6 +66,32 @@ import Testing
     #expect(ops[3].hasPrefix(#"[{"op":"move""#))
   }
 
+  @Test func patchesAreWalkedInChunksAndActionsFetchedByIndex() throws {
+    let path = try logWithEveryForm()
+    let log = try ActionLog.readOnly(path: path)
+    defer { try? log.close() }
+    let reader = try log.reader(session: 1)
+    let all = try reader.actions()
+    var walked: [(Int, [JSONPatchOperation])] = []
+    try reader.forEachPatch(chunkSize: 4) { index, patch in
+      // The body may read the log while the walk goes on.
+      let volume = try reader.stateJSON(at: index)["volume"]
+      #expect(volume != nil)
+      walked.append((index, patch))
+    }
+    #expect(walked.map(\.0) == Array(1...6))
+    #expect(walked.map(\.1) == all.map(\.patch))
+    var part: [Int] = []
+    try reader.forEachPatch(in: 2...3, chunkSize: 1) { index, _ in part.append(index) }
+    #expect(part == [2, 3])
+    #expect(throws: LogError.self) { try reader.forEachPatch(in: 5...7) { _, _ in } }
+
+    let picked = try reader.actions(at: [5, 2, 5])
+    #expect(picked.map(\.index) == [2, 5])
+    #expect(picked.map(\.patch) == [all[1].patch, all[4].patch])
+    #expect(throws: LogError.self) { try reader.actions(at: [7]) }
+  }
+
   @Test func aSchemaOneLogIsReadFromItsActionTable() throws {
     let path = directory.path("v1.sqlite")
     let database = try DatabaseQueue(path: path)
