@@ -9,7 +9,7 @@ enum LogSchema {
   static let applicationID: Int32 = 0x524B_4442
 
   /// `PRAGMA user_version`: the number of migrations applied.
-  static let version = 2
+  static let version = 3
 
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -67,8 +67,32 @@ enum LogSchema {
     migrator.registerMigration("v2: compact actions behind the action view") { db in
       try db.execute(sql: compactActions)
     }
+    migrator.registerMigration("v3: snapshots in a rowid table") { db in
+      try db.execute(sql: rowidSnapshots)
+    }
     return migrator
   }
+
+  /// Schema 3 keeps snapshots in a rowid table with a unique index on `(session_id, idx)`,
+  /// instead of a `WITHOUT ROWID` table keyed by them.
+  ///
+  /// A `WITHOUT ROWID` table stores whole rows in its B-tree, and SQLite compares a key with a
+  /// row that overflows its page (a state is tens of kilobytes) only after reading the whole
+  /// row: finding one snapshot of a 1,000-row Todos session read about ten snapshots, 239
+  /// pages. Through the index it reads the index's few pages and the one snapshot. The
+  /// columns are unchanged, so queries need no change.
+  static let rowidSnapshots = """
+    ALTER TABLE snapshot RENAME TO snapshot_v2;
+    CREATE TABLE snapshot (
+      session_id INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+      idx INTEGER NOT NULL,
+      state TEXT NOT NULL,
+      UNIQUE (session_id, idx)
+    );
+    INSERT INTO snapshot (session_id, idx, state)
+    SELECT session_id, idx, state FROM snapshot_v2 ORDER BY session_id, idx;
+    DROP TABLE snapshot_v2;
+    """
 
   /// Schema 2 stores actions compactly and keeps schema 1's `action` table as a view with the
   /// same columns, so queries written for the documented columns keep working:

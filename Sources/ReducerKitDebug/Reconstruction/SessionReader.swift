@@ -75,7 +75,7 @@ public final class SessionReader {
       throw LogError.indexOutOfRange(index: index, actionCount: actionCount)
     }
     if let cached, cached.index == index { return cached.state }
-    let snapshots = try nearestSnapshots(to: index)
+    let snapshots = try nearestSnapshotIndices(to: index)
     var best: (index: Int, state: () throws -> JSONValue)?
     func consider(_ start: Int, _ state: @escaping () throws -> JSONValue) {
       if best == nil || abs(start - index) < abs(best!.index - index) {
@@ -83,11 +83,9 @@ public final class SessionReader {
       }
     }
     if let cached { consider(cached.index, { cached.state }) }
-    if let before = snapshots.before {
-      consider(before.index, { try JSONValue(parsing: before.json) })
-    }
-    if let after = snapshots.after {
-      consider(after.index, { try JSONValue(parsing: after.json) })
+    // Only the snapshot used is read: a state is tens of kilobytes.
+    for snapshot in [snapshots.before, snapshots.after].compactMap({ $0 }) {
+      consider(snapshot, { [self] in try JSONValue(parsing: snapshotState(at: snapshot)) })
     }
     guard let best else {
       throw LogError.corrupt("session \(session.id) has no snapshot to rebuild index \(index) from")
@@ -225,31 +223,40 @@ public final class SessionReader {
     return exists
   }
 
-  private struct Snapshot {
-    let index: Int
-    let json: String
-  }
-
-  private func nearestSnapshots(to index: Int) throws -> (before: Snapshot?, after: Snapshot?) {
+  /// The indices of the snapshots nearest to `index`, at or before it and at or after it.
+  private func nearestSnapshotIndices(to index: Int) throws -> (before: Int?, after: Int?) {
     try log.read { db in
-      let before = try Row.fetchOne(
+      let before = try Int.fetchOne(
         db,
         sql: """
-          SELECT idx, state FROM snapshot WHERE session_id = ? AND idx <= ?
+          SELECT idx FROM snapshot WHERE session_id = ? AND idx <= ?
           ORDER BY idx DESC LIMIT 1
           """,
         arguments: [session.id, index]
-      ).map { Snapshot(index: $0["idx"], json: $0["state"]) }
-      let after = try Row.fetchOne(
+      )
+      let after = try Int.fetchOne(
         db,
         sql: """
-          SELECT idx, state FROM snapshot WHERE session_id = ? AND idx >= ?
+          SELECT idx FROM snapshot WHERE session_id = ? AND idx >= ?
           ORDER BY idx ASC LIMIT 1
           """,
         arguments: [session.id, index]
-      ).map { Snapshot(index: $0["idx"], json: $0["state"]) }
+      )
       return (before, after)
     }
+  }
+
+  /// The state JSON text of the snapshot at `index`.
+  private func snapshotState(at index: Int) throws -> String {
+    let state = try log.read { db in
+      try String.fetchOne(
+        db, sql: "SELECT state FROM snapshot WHERE session_id = ? AND idx = ?",
+        arguments: [session.id, index])
+    }
+    guard let state else {
+      throw LogError.corrupt("the snapshot at \(index) of session \(session.id) is missing")
+    }
+    return state
   }
 
   private func checkAction(_ index: Int) throws {

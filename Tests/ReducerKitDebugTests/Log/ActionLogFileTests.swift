@@ -39,7 +39,7 @@ import Testing
     }
     #expect(journal == "wal")
     #expect(applicationID == 0x524B_4442)
-    #expect(userVersion == 2)
+    #expect(userVersion == 3)
     #expect(snapshots == [0, 10, 20, 25])
     #expect(endedAt != nil)
   }
@@ -83,7 +83,7 @@ import Testing
     try db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA user_version = 99") }
     try db.close()
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
-    #expect(throws: LogError.newerSchema(path: path, found: 99, supported: 2)) {
+    #expect(throws: LogError.newerSchema(path: path, found: 99, supported: 3)) {
       try ActionLog(path: path)
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)

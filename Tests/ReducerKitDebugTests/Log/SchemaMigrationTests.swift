@@ -59,7 +59,7 @@ import Testing
     #expect(try userVersion(path) == 1)  // Reading did not migrate it.
 
     let after = try actions(at: path, readOnly: false)
-    #expect(try userVersion(path) == 2)
+    #expect(try userVersion(path) == 3)
     #expect(after.map(\.index) == before.map(\.index))
     #expect(after.map(\.json) == before.map(\.json))
     #expect(after.map(\.label) == before.map(\.label))
@@ -115,6 +115,71 @@ import Testing
     #expect(ops == [#"[["=","/volume",1,5]]"#, #"[["=","/volume",2,1]]"#, #"[["=","/volume",1,2]]"#])
     // The documented view still shows RFC 6902 operations with their old values.
     #expect(patches[1] == #"[{"op":"replace","path":"/volume","value":2,"old":1}]"#)
+  }
+
+  /// Schema 3 moves snapshots into a rowid table: a log of schema 2 reads the same before and
+  /// after, and the nearest-snapshot lookup then goes through the small unique index.
+  @Test func schemaTwoSnapshotsMoveToARowidTable() throws {
+    let path = directory.path("v2-snapshots.sqlite")
+    let database = try DatabaseQueue(path: path)
+    var migrator = LogSchema.migrator
+    migrator.eraseDatabaseOnSchemaChange = false
+    try migrator.migrate(database, upTo: "v2: compact actions behind the action view")
+    try database.writeWithoutTransaction { db in
+      try db.execute(sql: "PRAGMA journal_mode = WAL")
+      try db.execute(sql: "PRAGMA application_id = \(LogSchema.applicationID)")
+      try db.execute(sql: "PRAGMA user_version = 2")
+      try db.execute(
+        sql: """
+          INSERT INTO session (id, uuid, feature, state_type, action_type, state_fingerprint,
+            action_fingerprint, snapshot_interval, durability, started_at)
+          VALUES (1, 'A', 'playlist', 'S', 'A', 'f', 'g', 2, 'buffered', 1700000000.5);
+          INSERT INTO snapshot VALUES (1, 0, '{"volume":0}'), (1, 2, '{"volume":2}'),
+            (1, 3, '{"volume":3}');
+          """)
+      for volume in 1...3 {
+        try db.execute(
+          sql: """
+            INSERT INTO action (session_id, idx, json, label, source, time, duration_ns, patch)
+            VALUES (1, ?, '{}', 'A.up', 'send', 1700000001.0, 5, ?)
+            """,
+          arguments: [
+            volume, #"[{"op":"replace","path":"/volume","value":\#(volume),"old":\#(volume - 1)}]"#,
+          ])
+      }
+    }
+    try database.close()
+    func states(readOnly: Bool) throws -> [JSONValue] {
+      let log = readOnly ? try ActionLog.readOnly(path: path) : try ActionLog(path: path)
+      defer { try? log.close() }
+      let reader = try log.reader(session: 1)
+      return try (0...3).map { try reader.stateJSON(at: $0) }
+    }
+    let expected = (0...3).map { JSONValue.object(["volume": JSONValue($0)]) }
+    #expect(try states(readOnly: true) == expected)
+    #expect(try userVersion(path) == 2)
+    #expect(try states(readOnly: false) == expected)
+    #expect(try userVersion(path) == 3)
+
+    let migrated = try DatabaseQueue(path: path)
+    defer { try? migrated.close() }
+    let (definition, plan, rows) = try migrated.read { db in
+      (
+        try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'snapshot'"),
+        try Row.fetchAll(
+          db,
+          sql: """
+            EXPLAIN QUERY PLAN SELECT idx FROM snapshot WHERE session_id = 1 AND idx <= 2
+            ORDER BY idx DESC LIMIT 1
+            """
+        ).map { $0["detail"] as String }.joined(separator: "; "),
+        try Row.fetchAll(db, sql: "SELECT session_id, idx, state FROM snapshot ORDER BY idx")
+          .map { "\($0["session_id"] as Int) \($0["idx"] as Int) \($0["state"] as String)" }
+      )
+    }
+    #expect(definition?.contains("WITHOUT ROWID") == false)
+    #expect(plan.contains("USING COVERING INDEX sqlite_autoindex_snapshot_1"), "\(plan)")
+    #expect(rows == [#"1 0 {"volume":0}"#, #"1 2 {"volume":2}"#, #"1 3 {"volume":3}"#])
   }
 
   private func userVersion(_ path: String) throws -> Int? {
