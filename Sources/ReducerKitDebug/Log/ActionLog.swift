@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import Synchronization
 
 /// A SQLite file of recorded sessions: every action, its state patch, every effect's life, and
@@ -61,6 +62,9 @@ public final class ActionLog: Sendable {
     try ActionLog(path: nil, readOnly: false, durability: durability, bufferCapacity: 4096)
   }
 
+  /// How long a connection waits for another process's write to finish: 30 s.
+  private static let busyTimeoutMilliseconds: Int32 = 30_000
+
   private init(path: String?, readOnly: Bool, durability: Durability, bufferCapacity: Int)
     throws
   {
@@ -70,7 +74,7 @@ public final class ActionLog: Sendable {
     self.bufferCapacity = max(1, bufferCapacity)
     var configuration = Configuration()
     configuration.readonly = readOnly
-    configuration.busyMode = .timeout(30)
+    configuration.busyMode = .timeout(Double(Self.busyTimeoutMilliseconds) / 1000)
     configuration.label = "rkdebug"
     // The schema's REFERENCES clauses say how rows relate (and cascade a session's deletion for
     // a connection that enables them), but this connection does not check them: every row it
@@ -177,7 +181,7 @@ public final class ActionLog: Sendable {
 
     var configuration = Configuration()
     configuration.readonly = true
-    configuration.busyMode = .timeout(30)
+    configuration.busyMode = .timeout(Double(Self.busyTimeoutMilliseconds) / 1000)
     let (applicationID, userVersion, tableCount): (Int32, Int, Int)
     do {
       let probe = try DatabaseQueue(path: path, configuration: configuration)
@@ -254,7 +258,11 @@ public final class ActionLog: Sendable {
   }
 
   /// Ends the sessions recorded through this log (writing a final snapshot of each), commits
-  /// everything, and stops the writer. Calling it again does nothing.
+  /// everything, and stops the writer; then, when no other connection is reading the file,
+  /// moves the write-ahead log into it, so that programs opening the file later have no WAL
+  /// to read first. Calling it again does nothing.
+  ///
+  /// The log stays open for reading.
   public func close() throws {
     let (writer, sessions) = state.withLock { state -> (LogWriter?, [RecordingSession]) in
       guard !state.isClosed else { return (nil, []) }
@@ -268,6 +276,20 @@ public final class ActionLog: Sendable {
       do { try session.end(using: writer) } catch { firstError = firstError ?? error }
     }
     do { try writer.close() } catch { firstError = firstError ?? error }
+    if path != nil { checkpointUnlessBusy() }
     if let firstError { throw firstError }
+  }
+
+  /// Copies the WAL's frames into the database file and empties the WAL, without waiting: if
+  /// another connection is reading, SQLite says busy at once and the WAL stays as it is (the
+  /// log is complete either way). Otherwise every later reader of the file, each `rkdebug`
+  /// command, would first scan the WAL to rebuild its index: megabytes after a long session.
+  private func checkpointUnlessBusy() {
+    database.writeWithoutTransaction { db in
+      guard let connection = db.sqliteConnection else { return }
+      sqlite3_busy_timeout(connection, 0)
+      defer { sqlite3_busy_timeout(connection, Self.busyTimeoutMilliseconds) }
+      _ = sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+    }
   }
 }

@@ -152,6 +152,41 @@ import Testing
     return (violations, before, try database.read(counts))
   }
 
+  /// Closing moves the WAL into the file, so later readers have none to scan; with another
+  /// connection reading, it does not wait for it, and the log is complete anyway.
+  @Test func closeEmptiesTheWALUnlessAReaderIsInTheWay() throws {
+    let path = directory.path("checkpoint.sqlite")
+    let log = try ActionLog(path: path)
+    record(3_000, into: log)
+    try log.flush()
+    #expect(walSize(path) > 0)
+    try log.close()
+    #expect(walSize(path) == 0)
+    #expect(try log.reader().stateJSON(at: 3_000)["volume"] == JSONValue(3_000))
+
+    let busyPath = directory.path("busy.sqlite")
+    let busy = try ActionLog(path: busyPath)
+    record(3_000, into: busy)
+    try busy.flush()
+    let reader = try DatabaseQueue(path: busyPath)
+    defer { try? reader.close() }
+    try reader.read { db in
+      // A read transaction that has read the WAL holds its frames: the checkpoint cannot empty it.
+      _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM action_entry")
+      let start = Date()
+      try busy.close()
+      #expect(Date().timeIntervalSince(start) < 10, "close waited for the reader")
+    }
+    #expect(walSize(busyPath) > 0)
+    let count = try ActionLog.readOnly(path: busyPath).session().actionCount
+    #expect(count == 3_000)
+  }
+
+  private func walSize(_ path: String) -> Int {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path + "-wal")
+    return (attributes?[.size] as? Int) ?? 0
+  }
+
   @Test func everyActionDurabilityCommitsBeforeSendReturns() throws {
     let path = directory.path("durable.sqlite")
     let log = try ActionLog(path: path, durability: .everyAction)
