@@ -232,22 +232,31 @@ extension JSONPatchOperation {
 extension [JSONPatchOperation] {
   /// Reads a patch from its JSON array of operations.
   public init(jsonValue: JSONValue) throws(JSONPatchError) {
-    guard case let .array(elements) = jsonValue else {
+    self = try Self.reading(jsonValue, with: JSONPatchOperation.init(jsonValue:))
+  }
+
+  /// Reads each element of the array `value` with `operation`; an error names the index of
+  /// the element it came from.
+  static func reading(
+    _ value: JSONValue,
+    with operation: (JSONValue) throws(JSONPatchError) -> JSONPatchOperation
+  ) throws(JSONPatchError) -> [JSONPatchOperation] {
+    guard case let .array(elements) = value else {
       throw JSONPatchError(
-        reason: .malformed("a patch is an array of operations, not \(jsonValue.kindDescription)"))
+        reason: .malformed("a patch is an array of operations, not \(value.kindDescription)"))
     }
     var operations: [JSONPatchOperation] = []
     operations.reserveCapacity(elements.count)
     for (index, element) in elements.enumerated() {
       do {
-        operations.append(try JSONPatchOperation(jsonValue: element))
+        operations.append(try operation(element))
       } catch {
         var error = error
         error.operationIndex = index
         throw error
       }
     }
-    self = operations
+    return operations
   }
 
   /// Parses a patch from JSON text; throws ``JSONParseError`` or ``JSONPatchError``.

@@ -40,21 +40,6 @@ extension JSONPatchOperation {
 extension [JSONPatchOperation] {
   /// Reads a patch from its compact JSON array, the `ops` column of `action_entry`.
   init(compactJSON value: JSONValue) throws(JSONPatchError) {
-    guard case let .array(elements) = value else {
-      throw JSONPatchError(
-        reason: .malformed("a patch is an array of operations, not \(value.kindDescription)"))
-    }
-    var operations: [JSONPatchOperation] = []
-    operations.reserveCapacity(elements.count)
-    for (index, element) in elements.enumerated() {
-      do {
-        operations.append(try JSONPatchOperation(compactJSON: element))
-      } catch {
-        var error = error
-        error.operationIndex = index
-        throw error
-      }
-    }
-    self = operations
+    self = try Self.reading(value, with: JSONPatchOperation.init(compactJSON:))
   }
 }

@@ -12,7 +12,7 @@ import Testing
 @Suite struct CompactPatchReadingTests {
   let directory = TemporaryDirectory()
 
-  /// A schema-2 log whose actions were inserted through the view with RFC 6902 patches, so
+  /// A log whose actions were inserted through the `action` view with RFC 6902 patches, so
   /// that its trigger wrote the compact rows: every compact form, the forms kept as objects,
   /// and paths and values that need escaping.
   func logWithEveryForm() throws -> String {
@@ -29,13 +29,8 @@ import Testing
     ]
     let database = try DatabaseQueue(path: path)
     try database.write { db in
-      try db.execute(
-        sql: """
-          INSERT INTO session (id, uuid, feature, state_type, action_type, state_fingerprint,
-            action_fingerprint, snapshot_interval, durability, started_at)
-          VALUES (1, 'A', 'forms', 'S', 'A', 'f', 'g', 1000, 'buffered', 1700000000.5);
-          INSERT INTO snapshot VALUES (1, 0, '{"volume":0}');
-          """)
+      try insertSessionOne(db, feature: "forms")
+      try db.execute(sql: #"INSERT INTO snapshot VALUES (1, 0, '{"volume":0}')"#)
       for (offset, patch) in patches.enumerated() {
         try db.execute(
           sql: """
@@ -94,18 +89,10 @@ import Testing
 
   @Test func aSchemaOneLogIsReadFromItsActionTable() throws {
     let path = directory.path("v1.sqlite")
-    let database = try DatabaseQueue(path: path)
-    var migrator = LogSchema.migrator
-    migrator.eraseDatabaseOnSchemaChange = false
-    try migrator.migrate(database, upTo: "v1: sessions, actions, effects, snapshots")
-    try database.writeWithoutTransaction { db in
-      try db.execute(sql: "PRAGMA application_id = \(LogSchema.applicationID)")
-      try db.execute(sql: "PRAGMA user_version = 1")
+    try writeOldLog(at: path, upTo: "v1: sessions, actions, effects, snapshots", version: 1) { db in
+      try insertSessionOne(db, feature: "v1")
       try db.execute(
         sql: """
-          INSERT INTO session (id, uuid, feature, state_type, action_type, state_fingerprint,
-            action_fingerprint, snapshot_interval, durability, started_at)
-          VALUES (1, 'A', 'v1', 'S', 'A', 'f', 'g', 1000, 'buffered', 1700000000.5);
           INSERT INTO snapshot VALUES (1, 0, '{"volume":0}');
           INSERT INTO action VALUES (1, 1, '{}', 'A.up', 'send', NULL, NULL, 1700000001.0, 9,
             '[{"op":"replace","path":"/volume","value":1,"old":0}]');
@@ -113,7 +100,6 @@ import Testing
             '[{"op":"replace","path":"/volume","value":2,"old":1}]');
           """)
     }
-    try database.close()
 
     let log = try ActionLog.readOnly(path: path)
     defer { try? log.close() }

@@ -5,9 +5,9 @@ import Testing
 
 @testable import ReducerKitDebug
 
-/// Schema 2 stores actions compactly behind an `action` view with schema 1's columns: logs
-/// written with schema 1 read as before without being touched, and migrate on the first
-/// writable open to the same sessions, action for action.
+/// Schema 2 stores actions compactly behind an `action` view with schema 1's columns, and
+/// schema 3 keeps snapshots in a rowid table: older logs read as before without being touched,
+/// and migrate on the first writable open to the same sessions, action for action.
 @MainActor
 @Suite struct SchemaMigrationTests {
   let directory = TemporaryDirectory()
@@ -16,19 +16,10 @@ import Testing
   /// and JSON on every row.
   func schemaOneLog() throws -> String {
     let path = directory.path("v1.sqlite")
-    let database = try DatabaseQueue(path: path)
-    var migrator = LogSchema.migrator
-    migrator.eraseDatabaseOnSchemaChange = false
-    try migrator.migrate(database, upTo: "v1: sessions, actions, effects, snapshots")
-    try database.writeWithoutTransaction { db in
-      try db.execute(sql: "PRAGMA journal_mode = WAL")
-      try db.execute(sql: "PRAGMA application_id = \(LogSchema.applicationID)")
-      try db.execute(sql: "PRAGMA user_version = 1")
+    try writeOldLog(at: path, upTo: "v1: sessions, actions, effects, snapshots", version: 1) { db in
+      try insertSessionOne(db)
       try db.execute(
         sql: """
-          INSERT INTO session (id, uuid, feature, state_type, action_type, state_fingerprint,
-            action_fingerprint, snapshot_interval, durability, started_at)
-          VALUES (1, 'A', 'playlist', 'S', 'A', 'f', 'g', 1000, 'buffered', 1700000000.5);
           INSERT INTO snapshot VALUES (1, 0, '{"name":"","songs":[],"volume":0}');
           INSERT INTO action VALUES (1, 1, '{"setVolume":{"_0":3}}', 'Playlist.Action.setVolume(3)',
             'send', NULL, NULL, 1700000000.625, 1200,
@@ -42,7 +33,6 @@ import Testing
           """
       )
     }
-    try database.close()
     return path
   }
 
@@ -121,19 +111,12 @@ import Testing
   /// after, and the nearest-snapshot lookup then goes through the small unique index.
   @Test func schemaTwoSnapshotsMoveToARowidTable() throws {
     let path = directory.path("v2-snapshots.sqlite")
-    let database = try DatabaseQueue(path: path)
-    var migrator = LogSchema.migrator
-    migrator.eraseDatabaseOnSchemaChange = false
-    try migrator.migrate(database, upTo: "v2: compact actions behind the action view")
-    try database.writeWithoutTransaction { db in
-      try db.execute(sql: "PRAGMA journal_mode = WAL")
-      try db.execute(sql: "PRAGMA application_id = \(LogSchema.applicationID)")
-      try db.execute(sql: "PRAGMA user_version = 2")
+    try writeOldLog(
+      at: path, upTo: "v2: compact actions behind the action view", version: 2
+    ) { db in
+      try insertSessionOne(db, snapshotInterval: 2)
       try db.execute(
         sql: """
-          INSERT INTO session (id, uuid, feature, state_type, action_type, state_fingerprint,
-            action_fingerprint, snapshot_interval, durability, started_at)
-          VALUES (1, 'A', 'playlist', 'S', 'A', 'f', 'g', 2, 'buffered', 1700000000.5);
           INSERT INTO snapshot VALUES (1, 0, '{"volume":0}'), (1, 2, '{"volume":2}'),
             (1, 3, '{"volume":3}');
           """)
@@ -148,7 +131,6 @@ import Testing
           ])
       }
     }
-    try database.close()
     func states(readOnly: Bool) throws -> [JSONValue] {
       let log = readOnly ? try ActionLog.readOnly(path: path) : try ActionLog(path: path)
       defer { try? log.close() }
