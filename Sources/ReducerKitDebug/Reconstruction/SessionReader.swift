@@ -177,7 +177,7 @@ public final class SessionReader {
 
   /// The patches of the actions with indices in `range`, in order: all a reconstruction reads.
   ///
-  /// In a schema-2 log they come straight from `action_entry.ops`, parsed here, rather than
+  /// Since schema 2 they come straight from `action_entry.ops`, parsed here, rather than
   /// through the `action` view: the view converts each patch to RFC 6902 with SQLite's JSON
   /// functions and joins each action's text, whose pages a seek would otherwise read too.
   func patches(in range: ClosedRange<Int>) throws -> [[JSONPatchOperation]] {
@@ -214,8 +214,8 @@ public final class SessionReader {
     }
   }
 
-  /// Whether actions are stored in schema 2's compact tables; a schema-1 log opened read-only
-  /// (and so not migrated) keeps its `action` table.
+  /// Whether actions are stored in the compact tables of schema 2 and later; a schema-1 log
+  /// opened read-only (and so not migrated) keeps its `action` table.
   private func storesCompactActions() throws -> Bool {
     if let compactActions { return compactActions }
     let exists = try log.read { db in try db.tableExists("action_entry") }
