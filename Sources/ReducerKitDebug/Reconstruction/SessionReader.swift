@@ -41,15 +41,26 @@ public final class SessionReader {
   /// The actions with indices in `range`, clamped to the session, in order.
   public func actions(in range: ClosedRange<Int>? = nil) throws -> [LoggedAction] {
     let range = range ?? 1...max(1, actionCount)
+    return try fetchActions(
+      where: "BETWEEN ? AND ?", arguments: [session.id, range.lowerBound, range.upperBound])
+  }
+
+  /// The actions whose index satisfies `condition` (SQL following `idx `), in index order:
+  /// since schema 2 read from the compact tables with the patch parsed here, not through the
+  /// `action` view, which converts every patch to RFC 6902 in SQL.
+  private func fetchActions(
+    where condition: String, arguments: StatementArguments
+  ) throws -> [LoggedAction] {
+    let compact = try storesCompactActions()
+    let sql =
+      compact
+      ? LoggedAction.compactSelection
+        + " WHERE e.session_id = ? AND e.idx \(condition) ORDER BY e.idx"
+      : "SELECT \(LoggedAction.selection) FROM action WHERE session_id = ? AND idx \(condition) ORDER BY idx"
     return try log.read { db in
-      try Row.fetchAll(
-        db,
-        sql: """
-          SELECT \(LoggedAction.selection) FROM action
-          WHERE session_id = ? AND idx BETWEEN ? AND ? ORDER BY idx
-          """,
-        arguments: [session.id, range.lowerBound, range.upperBound]
-      ).map(LoggedAction.init(row:))
+      try Row.fetchAll(db, sql: sql, arguments: arguments).map {
+        try LoggedAction(row: $0, compact: compact)
+      }
     }
   }
 
@@ -127,17 +138,8 @@ public final class SessionReader {
     var start = sorted.startIndex
     while start < sorted.endIndex {
       let chunk = sorted[start..<min(start + 500, sorted.endIndex)]
-      let found = try log.read { db in
-        try Row.fetchAll(
-          db,
-          sql: """
-            SELECT \(LoggedAction.selection) FROM action
-            WHERE session_id = ? AND idx IN (\(chunk.map(String.init).joined(separator: ",")))
-            ORDER BY idx
-            """,
-          arguments: [session.id]
-        ).map(LoggedAction.init(row:))
-      }
+      let found = try fetchActions(
+        where: "IN (\(chunk.map(String.init).joined(separator: ",")))", arguments: [session.id])
       guard found.count == chunk.count else {
         let missing = Set(chunk).subtracting(found.map(\.index)).min() ?? chunk.first!
         throw LogError.corrupt("action \(missing) of session \(session.id) is missing")

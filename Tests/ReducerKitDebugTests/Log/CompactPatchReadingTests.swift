@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import ReducerKit
+import ReducerKitSamples
 import Testing
 
 @testable import ReducerKitDebug
@@ -85,6 +86,52 @@ import Testing
     #expect(picked.map(\.index) == [2, 5])
     #expect(picked.map(\.patch) == [all[1].patch, all[4].patch])
     #expect(throws: LogError.self) { try reader.actions(at: [7]) }
+  }
+
+  /// Actions are read from the compact tables too, and must equal what the documented view
+  /// gives, field for field: sources, times and patches of a session with effects.
+  @Test func actionsFromTheCompactTablesEqualTheViewsRows() async throws {
+    let path = directory.path("recorded.sqlite")
+    let log = try ActionLog(path: path)
+    let store = Store<Playlist>(
+      initialState: Playlist.State(), reducer: Playlist().recording(to: log, snapshotInterval: 9)
+    )
+    var rng = SplitMix64(seed: 7)
+    for _ in 0..<200 {
+      await store.send(Playlist.randomAction(for: store.state, using: &rng)).finish()
+    }
+    try log.close()
+
+    let reader = try log.reader()
+    let viaView = try log.read { db in
+      try Row.fetchAll(
+        db,
+        sql: "SELECT \(LoggedAction.selection) FROM action WHERE session_id = ? ORDER BY idx",
+        arguments: [reader.session.id]
+      ).map { try LoggedAction(row: $0) }
+    }
+    #expect(viaView.count == reader.actionCount)
+    #expect(viaView.contains { if case .effect = $0.source { true } else { false } })
+    #expect(try reader.actions() == viaView)
+    #expect(try reader.actions(in: 50...60) == Array(viaView[49...59]))
+    #expect(try reader.actions(at: [120, 3]) == [viaView[2], viaView[119]])
+  }
+
+  @Test func anActionWithoutItsTextIsReportedAsCorrupt() throws {
+    let path = try logWithEveryForm()
+    // The log's own connection does not enforce foreign keys; this one must not either.
+    let database = try DatabaseQueue(path: path)
+    try database.writeWithoutTransaction { db in
+      try db.execute(sql: "PRAGMA foreign_keys = OFF")
+      try db.execute(sql: "DELETE FROM action_text")
+    }
+    try database.close()
+    let log = try ActionLog.readOnly(path: path)
+    defer { try? log.close() }
+    let error = #expect(throws: LogError.self) { try log.reader(session: 1).actions() }
+    #expect(
+      error.map(String.init(describing:))?.contains("the text of action 1 is missing") == true,
+      "\(String(describing: error))")
   }
 
   @Test func aSchemaOneLogIsReadFromItsActionTable() throws {

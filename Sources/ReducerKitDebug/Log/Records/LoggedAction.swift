@@ -31,10 +31,25 @@ public struct LoggedAction: Codable, Sendable, Equatable {
     idx, json, label, source, effect_id, parent_idx, time, duration_ns, patch
     """
 
-  init(row: Row) throws {
+  /// The same columns read from the compact tables of schema 2 and later, with the patch in
+  /// its compact form as `ops`: the `action` view's joins and its `time`, without converting
+  /// the patch to RFC 6902 in SQL. For ``init(row:)`` with `compact` set.
+  static let compactSelection = """
+    SELECT e.idx, t.json, t.label, e.effect_id, e.parent_idx,
+      s.started_at + e.time_us / 1000000.0 AS time, e.duration_ns, e.ops
+    FROM action_entry AS e
+    LEFT JOIN action_text AS t ON t.id = e.text_id
+    LEFT JOIN session AS s ON s.id = e.session_id
+    """
+
+  /// Reads an action from a row of ``selection``, or of ``compactSelection`` when `compact`.
+  init(row: Row, compact: Bool = false) throws {
     index = row["idx"]
-    json = row["json"]
-    label = row["label"]
+    guard let json = row["json"] as String?, let label = row["label"] as String? else {
+      throw LogError.corrupt("the text of action \(index) is missing")
+    }
+    self.json = json
+    self.label = label
     if let effectID = row["effect_id"] as Int?, let parentIndex = row["parent_idx"] as Int? {
       source = .effect(effectID: effectID, parentIndex: parentIndex)
     } else {
@@ -42,9 +57,14 @@ public struct LoggedAction: Codable, Sendable, Equatable {
     }
     time = Date(timeIntervalSince1970: row["time"])
     durationNanos = row["duration_ns"]
-    let patchText: String = row["patch"]
     do {
-      patch = try JSONPatchOperation.operations(parsing: patchText)
+      if compact {
+        let ops: String = row["ops"]
+        patch = try [JSONPatchOperation](compactJSON: JSONValue(parsing: ops))
+      } else {
+        let patchText: String = row["patch"]
+        patch = try JSONPatchOperation.operations(parsing: patchText)
+      }
     } catch {
       throw LogError.corrupt("the patch of action \(index) does not parse: \(error)")
     }
