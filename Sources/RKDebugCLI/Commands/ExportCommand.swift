@@ -37,32 +37,36 @@ struct ExportCommand: AsyncParsableCommand {
     }
     let log = try sessionOptions.openReadOnly()
     let reader = try log.reader(session: sessionOptions.session)
-    var lines: [String] = []
-    lines.append(
-      ExportFormat.sessionLine(
-        reader.session, metadata: try log.metadata(ofSession: reader.session.id),
-        initialState: try reader.stateJSON(at: 0)
-      ).serialized()
-    )
-    let effectsByAction = Dictionary(grouping: try reader.effects(), by: \.actionIndex)
-    let actions = reader.actionCount > 0 ? try reader.actions(in: 1...reader.actionCount) : []
-    for action in actions {
-      lines.append(try ExportFormat.actionLine(action).serialized())
-      for effect in effectsByAction[action.index] ?? [] {
-        lines.append(ExportFormat.effectLine(effect).serialized())
-      }
-    }
-    let text = lines.joined(separator: "\n") + "\n"
-    guard let output, output != "-" else {
-      print(text, terminator: "")
-      return
-    }
+    var sink = try LineSink(path: output == "-" ? nil : output)
     do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+      try sink.write(
+        ExportFormat.sessionLine(
+          reader.session, metadata: try log.metadata(ofSession: reader.session.id),
+          initialState: try reader.stateJSON(at: 0)
+        ).serialized()
+      )
+      let effectsByAction = Dictionary(grouping: try reader.effects(), by: \.actionIndex)
+      // A chunk of actions at a time: a long session is not held in memory whole.
+      var start = 1
+      while start <= reader.actionCount {
+        let end = min(reader.actionCount, start + Self.actionsPerRead - 1)
+        for action in try reader.actions(in: start...end) {
+          try sink.write(try ExportFormat.actionLine(action).serialized())
+          for effect in effectsByAction[action.index] ?? [] {
+            try sink.write(ExportFormat.effectLine(effect).serialized())
+          }
+        }
+        start = end + 1
+      }
+      try sink.finish()
     } catch {
-      throw RKDebugError("cannot write '\(output)': \(error.localizedDescription)")
+      sink.abandon()
+      throw error
     }
   }
+
+  /// How many actions are read from the log at a time.
+  static let actionsPerRead = 4096
 
   // MARK: - The output file
 
