@@ -52,16 +52,16 @@ struct SustainedFigures {
   var senderCPU: Double
 }
 
-/// Sends `count` Counter actions through a recording store into a file log, then flushes and
-/// closes it.
+/// Sends `count` Counter actions through a recording store into a file log (with the log's
+/// default queue), then flushes and closes it.
 @MainActor
-func recordCounter(count: Int, path: String, bufferCapacity: Int = 4096) throws -> SustainedFigures {
+func recordCounter(count: Int, path: String) throws -> SustainedFigures {
   removeDatabase(path)
   let actions = counterActions(count)
   let start = nowNanos()
   let cpuStart = currentThreadCPUSeconds()
   let threadsBefore = Set(threadCPUSeconds().keys)
-  let log = try ActionLog(path: path, bufferCapacity: bufferCapacity)
+  let log = try ActionLog(path: path)
   let store = Store<Counter>(
     initialState: Counter.State(),
     reducer: Fixtures.counterReducer().recording(to: log, feature: Counter.name)
@@ -93,7 +93,7 @@ struct IsolatedFigures {
 /// backlog alone.
 ///
 /// The send path is timed without the writer competing for the CPU, and the writer without
-/// waiting for the send path: recording both at once (``recordCounter(count:path:bufferCapacity:)``)
+/// waiting for the send path: recording both at once (``recordCounter(count:path:)``)
 /// runs at the pace of the slower, so that rate says little about the writer. While held, the
 /// writer sleeps in SQLite's busy handler, which polls every 100 ms at most: the drain may
 /// include up to 100 ms of that wait.

@@ -121,7 +121,7 @@ struct PatchMatcher {
     case .double, .encodable:
       var bytes: [UInt8] = []
       guard (try? encoder.append(value, to: &bytes)) != nil,
-        let encoded = try? JSONValue(parsing: String(decoding: bytes, as: UTF8.self))
+        let encoded = try? JSONValue(parsing: bytes)
       else { return false }
       return encoded.isEquivalent(to: json)
     }
