@@ -58,12 +58,14 @@ public final class ElementChangeJournal: @unchecked Sendable {
   private struct Note {
     let before: CollectionStorageID
     let after: CollectionStorageID
-    /// The collection's ids and elements right after the element reducer ran. Holding them
-    /// keeps `after`'s buffers alive and shared, so no later mutation can happen in place
-    /// unnoticed. (Arrays, and the id, fit an `Any` without a box of their own.)
-    let retainedIDs: Any
-    let retainedElements: Any
-    let id: Any
+    /// The position of the element the reducer ran on. The ids do not change along a chain of
+    /// notes, so it is the element's position in every collection of the chain.
+    let index: Int
+    /// The buffers of the collection's ids and elements right after the element reducer ran.
+    /// Holding them keeps `after`'s buffers alive and shared, so no later mutation can happen in
+    /// place unnoticed.
+    let retainedIDs: AnyObject
+    let retainedElements: AnyObject
   }
 
   /// Creates an empty journal.
@@ -72,17 +74,18 @@ public final class ElementChangeJournal: @unchecked Sendable {
   /// Whether nothing was noted.
   public var isEmpty: Bool { notes.isEmpty }
 
-  /// Notes that the element `id` of `collection` was the only one touched since the collection's
-  /// storage was `before`.
+  /// Notes that the element at `index` of `collection` was the only one touched since the
+  /// collection's storage was `before`.
   func noteElementChange<ID: Hashable, Element>(
-    id: ID, before: CollectionStorageID, after collection: IdentifiedArray<ID, Element>
+    at index: Int, before: CollectionStorageID, after collection: IdentifiedArray<ID, Element>
   ) {
     let ids = collection.ids.elements
     let elements = collection.elements
     notes.append(
       Note(
-        before: before, after: CollectionStorageID(ids: ids, elements: elements),
-        retainedIDs: ids, retainedElements: elements, id: id
+        before: before, after: CollectionStorageID(ids: ids, elements: elements), index: index,
+        retainedIDs: CollectionStorageID.owner(of: ids),
+        retainedElements: CollectionStorageID.owner(of: elements)
       )
     )
   }
@@ -100,19 +103,37 @@ public final class ElementChangeJournal: @unchecked Sendable {
   public func changedIDs<ID: Hashable, Element>(
     from old: IdentifiedArray<ID, Element>, to new: IdentifiedArray<ID, Element>
   ) -> [ID]? {
-    var storage = old.storageID
-    let target = new.storageID
-    var ids: [ID] = []
-    var remaining = notes[...]
+    changedIndices(from: old, to: new).map { indices in indices.map { new.ids[$0] } }
+  }
+
+  /// The positions of the only elements that may differ between `old` and `new`, each once, or
+  /// `nil` when the notes do not prove it: ``changedIDs(from:to:)`` without looking up an id.
+  /// The ids are the same and in the same order in both, so a position names the same element
+  /// in `old` and in `new`.
+  public func changedIndices<ID: Hashable, Element>(
+    from old: IdentifiedArray<ID, Element>, to new: IdentifiedArray<ID, Element>
+  ) -> [Int]? {
+    changedIndices(from: old.storageID, to: new.storageID)
+  }
+
+  /// Follows the notes from `start` to `target`; not generic, so it runs specialized whatever
+  /// the collection's types.
+  private func changedIndices(
+    from start: CollectionStorageID, to target: CollectionStorageID
+  ) -> [Int]? {
+    var storage = start
+    var indices: [Int] = []
+    var next = notes.startIndex
     while storage != target {
-      guard let index = remaining.firstIndex(where: { $0.before == storage }),
-        let id = remaining[index].id as? ID
-      else { return nil }
-      ids.append(id)
-      storage = remaining[index].after
-      remaining = remaining[(index + 1)...]
+      guard let found = notes[next...].firstIndex(where: { $0.before == storage }) else {
+        return nil
+      }
+      let note = notes[found]
+      if !indices.contains(note.index) { indices.append(note.index) }
+      storage = note.after
+      next = found + 1
     }
-    return ids
+    return indices
   }
 }
 
@@ -142,6 +163,13 @@ struct CollectionStorageID: Equatable {
   /// `withUnsafeBufferPointer`, whose closure runs unspecialized in `forEach`.
   private static func buffer<Element>(of array: [Element]) -> UnsafeRawPointer? {
     unsafeBitCast(array, to: UnsafeRawPointer?.self)
+  }
+
+  /// The buffer object of a native array (an identified array's always are), retained. Holding
+  /// it rather than the array as an `Any` spares a lookup of the array type's metadata, which
+  /// unspecialized code pays on every boxing.
+  static func owner<Element>(of array: [Element]) -> AnyObject {
+    unsafeBitCast(array, to: AnyObject.self)
   }
 }
 

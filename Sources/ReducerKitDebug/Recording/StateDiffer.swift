@@ -54,13 +54,8 @@ struct StateDiffer {
   func journaledIndices<ID, Element>(
     from old: IdentifiedArray<ID, Element>, to new: IdentifiedArray<ID, Element>
   ) -> [Int]? {
-    guard hasJournal, let ids = journal?.changedIDs(from: old, to: new) else { return nil }
-    var indices: [Int] = []
-    for id in ids {
-      guard let index = new.index(id: id), !indices.contains(index) else { continue }
-      indices.append(index)
-    }
-    return indices
+    guard hasJournal else { return nil }
+    return journal?.changedIndices(from: old, to: new)
   }
 
   /// Diffs only the rows the journal names, each row as a whole value, and returns `true` when

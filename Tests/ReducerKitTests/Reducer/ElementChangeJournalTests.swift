@@ -68,6 +68,36 @@ import Testing
     #expect(state.rows.map(\.count) == [0, 0, 1, 0])
   }
 
+  @Test func theChangedRowIsNamedByItsPositionToo() {
+    var state = initial
+    let journal = ElementChangeJournal()
+    _ = ElementChangeJournal.withCurrent(journal) {
+      List().reduce(into: &state, action: .rows(.element(id: 3, action: .increment)))
+    }
+    #expect(journal.changedIndices(from: initial.rows, to: state.rows) == [2])
+    #expect(journal.changedIndices(from: initial.rows, to: initial.rows) == [])
+  }
+
+  /// Two `forEach`es over one collection run the row twice: two notes in a chain, one row.
+  struct TwiceList: Reducer {
+    var body: some ReducerOf<List> {
+      EmptyReducer()
+        .forEach(\.rows, action: \.rows) { Row() }
+        .forEach(\.rows, action: \.rows) { Row() }
+    }
+  }
+
+  @Test func aRowRunTwiceIsNamedOnce() {
+    var state = initial
+    let journal = ElementChangeJournal()
+    _ = ElementChangeJournal.withCurrent(journal) {
+      TwiceList().reduce(into: &state, action: .rows(.element(id: 4, action: .increment)))
+    }
+    #expect(state.rows.map(\.count) == [0, 0, 0, 2])
+    #expect(journal.changedIndices(from: initial.rows, to: state.rows) == [3])
+    #expect(journal.changedIDs(from: initial.rows, to: state.rows) == [4])
+  }
+
   @Test func anElementRunThatChangesNothingIsStillNamed() {
     #expect(changedIDs(List(), .rows(.element(id: 2, action: .nothing))).ids == [2])
   }

@@ -77,7 +77,12 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   ) -> Effect<Parent.Action> {
     guard case let .element(id, elementAction) = toElementAction.extract(from: action)
     else { return .none }
-    guard state[keyPath: toElementsState][id: id] != nil else {
+    guard
+      let effect = reduceElement(
+        id: id, in: &state[keyPath: toElementsState], action: elementAction,
+        noting: ElementChangeJournal.current
+      )
+    else {
       runtimeWarn(
         """
         A "forEach" at "\(fileID):\(line)" received an action for a missing element: id \
@@ -89,14 +94,6 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     }
     let embed = UncheckedSendable(toElementAction.embed)
     let effectsID = effectsID(id)
-    let effect =
-      if let journal = ElementChangeJournal.current {
-        reduceElement(
-          id: id, in: &state[keyPath: toElementsState], action: elementAction, noting: journal
-        )
-      } else {
-        element.reduce(into: &state[keyPath: toElementsState][id: id]!, action: elementAction)
-      }
     return effect
       // Each element has its own cancellation identifiers, so one row's `.cancel(id:)` (or one
       // row's `ifLet` closing) does not cancel another row's effects.
@@ -105,15 +102,20 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
       .cancellable(id: effectsID)
   }
 
-  /// Runs the element reducer on the element `id` and notes the run in `journal`, in one access
-  /// to the collection (a key path access runs unspecialized here).
+  /// Runs the element reducer on the element `id`, in one access to the collection (a key path
+  /// access runs unspecialized here) and one lookup of the id, and notes the run in `journal`
+  /// when one is bound. Returns `nil` when there is no such element.
   private func reduceElement(
     id: ID, in elements: inout IdentifiedArray<ID, Element.State>, action: Element.Action,
-    noting journal: ElementChangeJournal
-  ) -> Effect<Element.Action> {
+    noting journal: ElementChangeJournal?
+  ) -> Effect<Element.Action>? {
+    guard let index = elements.index(id: id) else { return nil }
+    guard let journal else {
+      return element.reduce(into: &elements[index], action: action)
+    }
     let before = elements.storageID
-    let effect = element.reduce(into: &elements[id: id]!, action: action)
-    journal.noteElementChange(id: id, before: before, after: elements)
+    let effect = element.reduce(into: &elements[index], action: action)
+    journal.noteElementChange(at: index, before: before, after: elements)
     return effect
   }
 
