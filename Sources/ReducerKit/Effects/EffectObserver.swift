@@ -52,7 +52,9 @@ extension Effect {
   ///
   /// The observers do not change what the effect does.
   public func observingEach(_ makeObserver: (EffectLeaf) -> any EffectObserver) -> Self {
-    observingEach(cancelIDs: [], makeObserver)
+    // Most actions return no effect: skip the walk and its empty list of cancel ids.
+    if isNone { return self }
+    return observingEach(cancelIDs: [], makeObserver)
   }
 
   private func observingEach(

@@ -19,8 +19,8 @@ import IdentifiedCollections
 /// }
 /// ```
 ///
-/// A note is a proof, not a hint: it holds the identity of the collection's storage before the
-/// element reducer ran and, retained, its storage after it. Holding that storage makes it
+/// A note is a proof, not a hint: it holds the identity of the collection's storage (the buffer
+/// of its elements) before the element reducer ran and, retained, its storage after it. Holding that storage makes it
 /// shared, so any later mutation of the collection (by a parent reducer, a `sort`, a `remove`)
 /// writes to new storage, and ``changedIDs(from:to:)`` then finds no chain of notes and returns
 /// `nil`. A caller falls back to comparing the collections; it is never told a wrong answer.
@@ -61,10 +61,9 @@ public final class ElementChangeJournal: @unchecked Sendable {
     /// The position of the element the reducer ran on. The ids do not change along a chain of
     /// notes, so it is the element's position in every collection of the chain.
     let index: Int
-    /// The buffers of the collection's ids and elements right after the element reducer ran.
-    /// Holding them keeps `after`'s buffers alive and shared, so no later mutation can happen in
-    /// place unnoticed.
-    let retainedIDs: AnyObject
+    /// The buffer of the collection's elements right after the element reducer ran. Holding
+    /// it keeps `after`'s buffer alive and shared, so no later mutation can happen in place
+    /// unnoticed.
     let retainedElements: AnyObject
   }
 
@@ -79,12 +78,10 @@ public final class ElementChangeJournal: @unchecked Sendable {
   func noteElementChange<ID: Hashable, Element>(
     at index: Int, before: CollectionStorageID, after collection: IdentifiedArray<ID, Element>
   ) {
-    let ids = collection.ids.elements
     let elements = collection.elements
     notes.append(
       Note(
-        before: before, after: CollectionStorageID(ids: ids, elements: elements), index: index,
-        retainedIDs: CollectionStorageID.owner(of: ids),
+        before: before, after: CollectionStorageID(elements: elements), index: index,
         retainedElements: CollectionStorageID.owner(of: elements)
       )
     )
@@ -145,24 +142,18 @@ private let currentKey: pthread_key_t = {
   return key
 }()
 
-/// The identity of an identified array's storage: its ids' buffer and its elements' buffer.
+/// The identity of an identified array's storage: the buffer of its elements.
 ///
 /// Two collections with the same storage identity, one of them alive and shared, hold the same
-/// ids and elements: a shared buffer is copied before it is written to.
+/// elements: a shared buffer is copied before it is written to. The ids need no identity of
+/// their own: they are the elements' ids, and every change to them (an insertion, a removal, a
+/// move) also writes to the elements.
 struct CollectionStorageID: Equatable {
-  let ids: UnsafeRawPointer?
   let elements: UnsafeRawPointer?
 
-  /// The identity of the buffers of an identified array's `ids.elements` and `elements`.
-  init<ID, Element>(ids: [ID], elements: [Element]) {
-    self.ids = Self.buffer(of: ids)
-    self.elements = Self.buffer(of: elements)
-  }
-
-  /// The address of an array's buffer object: an array is one reference to it. Cheaper than
-  /// `withUnsafeBufferPointer`, whose closure runs unspecialized in `forEach`.
-  private static func buffer<Element>(of array: [Element]) -> UnsafeRawPointer? {
-    unsafeBitCast(array, to: UnsafeRawPointer?.self)
+  /// The identity of the buffer of an identified array's `elements`.
+  init<Element>(elements: [Element]) {
+    self.elements = unsafeBitCast(elements, to: UnsafeRawPointer?.self)
   }
 
   /// The buffer object of a native array (an identified array's always are), retained. Holding
@@ -174,9 +165,10 @@ struct CollectionStorageID: Equatable {
 }
 
 extension IdentifiedArray {
-  /// The identity of this collection's storage. O(1): `ids.elements` and `elements` share the
-  /// collection's buffers.
+  /// The identity of this collection's storage. O(1): `elements` shares the collection's
+  /// buffer. (The address of an array's buffer object, which an array is one reference to:
+  /// cheaper than `withUnsafeBufferPointer`, whose closure runs unspecialized in `forEach`.)
   var storageID: CollectionStorageID {
-    CollectionStorageID(ids: ids.elements, elements: elements)
+    CollectionStorageID(elements: elements)
   }
 }

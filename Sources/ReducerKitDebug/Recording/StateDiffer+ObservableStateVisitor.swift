@@ -7,15 +7,24 @@ import ReducerKit
 /// `forEach` ran. Everything else takes the dynamic path of
 /// ``StateDiffer/diffValue(_:_:at:isObjectMember:)``.
 ///
-/// A path is only built for a property that changed.
+/// A path is only built for a property that changed, in one allocation (``path(to:)``).
 extension StateDiffer: ObservableStateVisitor {
+  /// The path of the property `name` of the state being visited.
+  func path(to name: String) -> [String] {
+    var path: [String] = []
+    path.reserveCapacity(visitedPath.count + 1)
+    path.append(contentsOf: visitedPath)
+    path.append(name)
+    return path
+  }
+
   mutating func visit<Value>(_ name: String, _ old: Value, _ new: Value) {
-    diffValue(old, new, at: visitedPath + [name], isObjectMember: true)
+    diffValue(old, new, at: path(to: name), isObjectMember: true)
   }
 
   mutating func visit<Value: Equatable>(_ name: String, _ old: Value, _ new: Value) {
     guard old != new else { return }
-    diffValue(old, new, at: visitedPath + [name], isObjectMember: true)
+    diffValue(old, new, at: path(to: name), isObjectMember: true)
   }
 
   /// Compares the optionals without `==` on `Optional`, which, unspecialized, looks up the
@@ -23,56 +32,63 @@ extension StateDiffer: ObservableStateVisitor {
   mutating func visit<Wrapped: Equatable>(_ name: String, _ old: Wrapped?, _ new: Wrapped?) {
     if let old, let new, old == new { return }
     if old == nil, new == nil { return }
-    diffValue(old as Any, new as Any, at: visitedPath + [name], isObjectMember: true)
+    diffValue(old as Any, new as Any, at: path(to: name), isObjectMember: true)
   }
 
   /// Visits the nested state's properties rather than comparing it first: `==` on a state
   /// holding rows compares every row, while the visit compares only what the journal cannot
   /// account for.
   mutating func visit<Value: ObservableStateProtocol>(_ name: String, _ old: Value, _ new: Value) {
-    diffState(old, new, at: visitedPath + [name])
+    diffState(old, new, at: path(to: name))
   }
 
   mutating func visit<ID: Hashable, Element: ObservableStateProtocol>(
     _ name: String, _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>
   ) {
     if let indices = journaledIndices(from: old, to: new) {
-      let path = visitedPath + [name]
+      guard !indices.isEmpty else { return }
+      // One array for every row's path: only its last token changes.
+      var path: [String] = []
+      path.reserveCapacity(visitedPath.count + 2)
+      path.append(contentsOf: visitedPath)
+      path.append(name)
+      path.append("")
       for index in indices {
-        diffState(old[index], new[index], at: path + [String(index)])
+        path[path.count - 1] = String(index)
+        diffState(old[index], new[index], at: path)
       }
       return
     }
     guard old != new else { return }
-    diffValue(old, new, at: visitedPath + [name], isObjectMember: true)
+    diffValue(old, new, at: path(to: name), isObjectMember: true)
   }
 
   /// Rows that are not observable states: the same, each changed row diffed dynamically.
   mutating func visit<ID: Hashable, Element: Equatable>(
     _ name: String, _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>
   ) {
-    if hasJournal, diffJournaledRows(from: old, to: new, at: visitedPath + [name]) { return }
+    if hasJournal, diffJournaledRows(from: old, to: new, at: path(to: name)) { return }
     guard old != new else { return }
-    diffValue(old, new, at: visitedPath + [name], isObjectMember: true)
+    diffValue(old, new, at: path(to: name), isObjectMember: true)
   }
 
   mutating func visit(_ name: String, _ old: Int, _ new: Int) {
     guard old != new else { return }
-    appendReplacement(.int(old), .int(new), at: visitedPath + [name])
+    appendReplacement(.int(old), .int(new), at: path(to: name))
   }
 
   mutating func visit(_ name: String, _ old: String, _ new: String) {
     guard old != new else { return }
-    appendReplacement(.string(old), .string(new), at: visitedPath + [name])
+    appendReplacement(.string(old), .string(new), at: path(to: name))
   }
 
   mutating func visit(_ name: String, _ old: Bool, _ new: Bool) {
     guard old != new else { return }
-    appendReplacement(.bool(old), .bool(new), at: visitedPath + [name])
+    appendReplacement(.bool(old), .bool(new), at: path(to: name))
   }
 
   mutating func visit(_ name: String, _ old: Double, _ new: Double) {
     guard old != new else { return }
-    appendReplacement(.double(old), .double(new), at: visitedPath + [name])
+    appendReplacement(.double(old), .double(new), at: path(to: name))
   }
 }
