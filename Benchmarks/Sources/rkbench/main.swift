@@ -20,6 +20,9 @@ let usage = """
                      (default: Benchmarks/.data, git-ignored)
     --markdown FILE  also write the results table to FILE
 
+  For a profiler: rkbench --child-send toggle|rename ROWS COUNT plain|recording PATH sends
+  COUNT Todos actions to one store (benchmark 1's case alone) and prints its time per action.
+
   Exit status: 0 when every benchmark ran (goals met or not), 1 when one failed to run.
   """
 
@@ -40,6 +43,19 @@ func main() async -> Int32 {
   {
     do {
       try childRecord(count: count, path: arguments[index + 2])
+      return 0
+    } catch {
+      print("child failed: \(error)")
+      return 1
+    }
+  }
+  if let index = arguments.firstIndex(of: "--child-send"), index + 5 < arguments.count {
+    do {
+      try childSend(
+        kind: arguments[index + 1], rows: Int(arguments[index + 2]) ?? 0,
+        count: Int(arguments[index + 3]) ?? 0, mode: arguments[index + 4],
+        path: arguments[index + 5]
+      )
       return 0
     } catch {
       print("child failed: \(error)")
