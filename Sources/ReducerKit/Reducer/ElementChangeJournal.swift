@@ -20,10 +20,11 @@ import IdentifiedCollections
 /// ```
 ///
 /// A note is a proof, not a hint: it holds the identity of the collection's storage (the buffer
-/// of its elements) before the element reducer ran and, retained, its storage after it. Holding that storage makes it
-/// shared, so any later mutation of the collection (by a parent reducer, a `sort`, a `remove`)
-/// writes to new storage, and ``changedIDs(from:to:)`` then finds no chain of notes and returns
-/// `nil`. A caller falls back to comparing the collections; it is never told a wrong answer.
+/// of its elements) before the element reducer ran and, retained, its storage after it. Holding
+/// that storage makes it shared, so any later mutation of the collection (by a parent reducer, a
+/// `sort`, a `remove`) writes to new storage, and ``changedIDs(from:to:)`` then finds no chain
+/// of notes and returns `nil`. A caller falls back to comparing the collections; it is never told
+/// a wrong answer.
 ///
 /// The cost of that proof is one copy of the collection when, in the same action, an element
 /// reducer runs and a parent then mutates the collection in place; without a journal bound,
