@@ -136,6 +136,20 @@ import Testing
     #expect(changedIDs(removing, .rows(.element(id: 3, action: .increment))).ids == nil)
   }
 
+  /// The proof compares only the elements' buffer: a move changes the ids' order, and must
+  /// write to the elements too.
+  @Test func aParentMovingRowsIsNotVouchedFor() {
+    var swapping = List()
+    swapping.parent = { state, _ in state.rows.swapAt(0, 1) }
+    let (ids, state) = changedIDs(swapping, .rows(.element(id: 3, action: .increment)))
+    #expect(ids == nil)
+    #expect(state.rows.ids == [2, 1, 3, 4])
+
+    var sorting = List()
+    sorting.parent = { state, _ in state.rows.sort { $0.id > $1.id } }
+    #expect(changedIDs(sorting, .rows(.element(id: 3, action: .increment))).ids == nil)
+  }
+
   @Test func aChangeBeforeTheElementRunIsNotVouchedFor() {
     var list = List()
     list.before = { state, _ in state.rows[id: 2]!.count += 5 }
