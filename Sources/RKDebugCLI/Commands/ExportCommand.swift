@@ -47,16 +47,11 @@ struct ExportCommand: AsyncParsableCommand {
       )
       let effectsByAction = Dictionary(grouping: try reader.effects(), by: \.actionIndex)
       // A chunk of actions at a time: a long session is not held in memory whole.
-      var start = 1
-      while start <= reader.actionCount {
-        let end = min(reader.actionCount, start + Self.actionsPerRead - 1)
-        for action in try reader.actions(in: start...end) {
-          try sink.write(try ExportFormat.actionLine(action).serialized())
-          for effect in effectsByAction[action.index] ?? [] {
-            try sink.write(ExportFormat.effectLine(effect).serialized())
-          }
+      try reader.forEachAction { action in
+        try sink.write(try ExportFormat.actionLine(action).serialized())
+        for effect in effectsByAction[action.index] ?? [] {
+          try sink.write(ExportFormat.effectLine(effect).serialized())
         }
-        start = end + 1
       }
       try sink.finish()
     } catch {
@@ -64,9 +59,6 @@ struct ExportCommand: AsyncParsableCommand {
       throw error
     }
   }
-
-  /// How many actions are read from the log at a time.
-  static let actionsPerRead = 4096
 
   // MARK: - The output file
 

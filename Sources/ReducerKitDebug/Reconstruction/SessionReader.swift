@@ -160,6 +160,29 @@ public final class SessionReader {
     in range: ClosedRange<Int>? = nil, chunkSize: Int = 4096,
     _ body: (_ index: Int, _ patch: [JSONPatchOperation]) throws -> Void
   ) throws {
+    try forEachChunk(of: range, size: chunkSize) { chunk in
+      for (offset, patch) in try patches(in: chunk).enumerated() {
+        try body(chunk.lowerBound + offset, patch)
+      }
+    }
+  }
+
+  /// Calls `body` with each action in `range` (every action when `nil`), in order, reading
+  /// `chunkSize` actions at a time: ``actions(in:)`` for a session too long to hold whole.
+  public func forEachAction(
+    in range: ClosedRange<Int>? = nil, chunkSize: Int = 4096,
+    _ body: (LoggedAction) throws -> Void
+  ) throws {
+    try forEachChunk(of: range, size: chunkSize) { chunk in
+      for action in try actions(in: chunk) { try body(action) }
+    }
+  }
+
+  /// Calls `body` with consecutive ranges of at most `size` indices covering `range` (every
+  /// action when `nil`); throws when `range` is not within the session.
+  private func forEachChunk(
+    of range: ClosedRange<Int>?, size: Int, _ body: (ClosedRange<Int>) throws -> Void
+  ) throws {
     guard actionCount > 0 else { return }
     let range = range ?? 1...actionCount
     guard range.lowerBound >= 1, range.upperBound <= actionCount else {
@@ -169,10 +192,8 @@ public final class SessionReader {
     }
     var start = range.lowerBound
     while start <= range.upperBound {
-      let end = min(range.upperBound, start + max(1, chunkSize) - 1)
-      for (offset, patch) in try patches(in: start...end).enumerated() {
-        try body(start + offset, patch)
-      }
+      let end = min(range.upperBound, start + max(1, size) - 1)
+      try body(start...end)
       start = end + 1
     }
   }

@@ -82,6 +82,14 @@ import Testing
     #expect(part == [2, 3])
     #expect(throws: LogError.self) { try reader.forEachPatch(in: 5...7) { _, _ in } }
 
+    var actions: [LoggedAction] = []
+    try reader.forEachAction(chunkSize: 4) { actions.append($0) }
+    #expect(actions == all)
+    var someActions: [Int] = []
+    try reader.forEachAction(in: 2...5, chunkSize: 3) { someActions.append($0.index) }
+    #expect(someActions == [2, 3, 4, 5])
+    #expect(throws: LogError.self) { try reader.forEachAction(in: 0...2) { _ in } }
+
     let picked = try reader.actions(at: [5, 2, 5])
     #expect(picked.map(\.index) == [2, 5])
     #expect(picked.map(\.patch) == [all[1].patch, all[4].patch])
