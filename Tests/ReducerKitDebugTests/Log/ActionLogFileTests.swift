@@ -197,6 +197,37 @@ import Testing
     try log.close()
   }
 
+  @Test func bufferedActionsAreCommittedWithoutFlushWhetherTheWriterPollsOrSleeps() throws {
+    let path = directory.path("buffered.sqlite")
+    let log = try ActionLog(path: path)
+    let store = Store<Playlist>(
+      initialState: Playlist.State(), reducer: Playlist().recording(to: log, feature: "playlist")
+    )
+    // The first action wakes the sleeping writer.
+    for volume in 1...5 { store.send(.setVolume(volume)) }
+    #expect(waitForCommittedActions(5, in: path))
+    // Right after a batch the writer looks at the queue on its own clock: no send wakes it.
+    for volume in 6...10 { store.send(.setVolume(volume)) }
+    #expect(waitForCommittedActions(10, in: path))
+    // After a quiet polling period it sleeps again, and the next action must wake it.
+    Thread.sleep(forTimeInterval: 3 * LogWriter.seconds(LogWriter.pollingPeriod))
+    for volume in 11...15 { store.send(.setVolume(volume)) }
+    #expect(waitForCommittedActions(15, in: path))
+    try log.close()
+  }
+
+  /// Whether another connection sees `count` actions within 10 seconds (a stuck writer never
+  /// commits them). Until the first batch is committed, the log holds no session.
+  private func waitForCommittedActions(_ count: Int, in path: String) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: 10)
+    while Date() < deadline {
+      let committed = (try? ActionLog.readOnly(path: path).session().actionCount) ?? 0
+      if committed == count { return true }
+      Thread.sleep(forTimeInterval: 0.002)
+    }
+    return false
+  }
+
   @Test func aTinyBufferAppliesBackPressureAndLosesNothing() throws {
     let path = directory.path("tiny.sqlite")
     let log = try ActionLog(path: path, bufferCapacity: 2)
