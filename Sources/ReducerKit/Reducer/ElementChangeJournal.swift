@@ -121,15 +121,15 @@ public final class ElementChangeJournal: @unchecked Sendable {
   ) -> [Int]? {
     var storage = start
     var indices: [Int] = []
-    var next = notes.startIndex
+    var position = 0
+    // A plain loop: a slice searched with a closure cost a few hundred instructions more.
     while storage != target {
-      guard let found = notes[next...].firstIndex(where: { $0.before == storage }) else {
-        return nil
-      }
-      let note = notes[found]
-      if !indices.contains(note.index) { indices.append(note.index) }
-      storage = note.after
-      next = found + 1
+      while position < notes.count, notes[position].before != storage { position += 1 }
+      guard position < notes.count else { return nil }
+      let index = notes[position].index
+      if !indices.contains(index) { indices.append(index) }
+      storage = notes[position].after
+      position += 1
     }
     return indices
   }
