@@ -41,7 +41,10 @@ struct SessionCommand<State: Encodable & Sendable>: LogWriteCommand {
 
 /// Inserts one action with its patch, in the compact rows of schema 2 (see
 /// ``LogSchema/compactActions``).
-struct ActionCommand<Action: Encodable & Sendable>: LogWriteCommand {
+///
+/// A class: the queue holds commands as `any LogWriteCommand`, which stores a class reference
+/// in place, where a struct this size would be copied into a box allocated for it.
+final class ActionCommand<Action: Encodable & Sendable>: LogWriteCommand {
   let key: SessionKey
   let index: Int
   let action: Action
@@ -52,6 +55,21 @@ struct ActionCommand<Action: Encodable & Sendable>: LogWriteCommand {
   let sessionStart: Date
   let durationNanos: UInt64
   let changes: [PendingChange]
+
+  init(
+    key: SessionKey, index: Int, action: Action, effectID: Int?, parentIndex: Int?, time: Date,
+    sessionStart: Date, durationNanos: UInt64, changes: [PendingChange]
+  ) {
+    self.key = key
+    self.index = index
+    self.action = action
+    self.effectID = effectID
+    self.parentIndex = parentIndex
+    self.time = time
+    self.sessionStart = sessionStart
+    self.durationNanos = durationNanos
+    self.changes = changes
+  }
 
   func write(_ db: Database, _ context: inout LogWriteContext) throws {
     let text = try context.actionTexts.text(for: action, using: context.encoder) {
