@@ -25,9 +25,9 @@ final class RecordingSession: Sendable {
     var actionCount = 0
     var lastSnapshotIndex = 0
     var effectCount = 0
-    /// The latest state, for the final snapshot. Held as a closure that snapshots it, so the
-    /// session needs no generic parameter.
-    var snapshotLatest: (@Sendable () -> SnapshotCommand)?
+    /// The latest state, for the final snapshot: a ``LatestState`` of the session's state
+    /// type, made by the first action and updated in place by each one after it.
+    var latest: (any LatestStateHolder)?
   }
 
   init(log: ActionLog, feature: String, snapshotInterval: Int) {
@@ -74,8 +74,14 @@ final class RecordingSession: Sendable {
         try writer.enqueue(SnapshotCommand(key: key, index: index, state: newState))
         progress.lastSnapshotIndex = index
       }
-      let key = self.key
-      progress.snapshotLatest = { SnapshotCommand(key: key, index: index, state: newState) }
+      if let latest = progress.latest {
+        // Only `record` makes it, always with this session's `State`: no cast to check.
+        let box = unsafeDowncast(latest, to: LatestState<State>.self)
+        box.index = index
+        box.state = newState
+      } else {
+        progress.latest = LatestState(index: index, state: newState)
+      }
       return index
     }
   }
@@ -113,7 +119,8 @@ final class RecordingSession: Sendable {
       guard progress.isStarted, !progress.isEnded else { return nil }
       progress.isEnded = true
       let snapshot =
-        progress.lastSnapshotIndex == progress.actionCount ? nil : progress.snapshotLatest?()
+        progress.lastSnapshotIndex == progress.actionCount
+        ? nil : progress.latest?.snapshot(key: key)
       return SessionEndCommand(key: key, endedAt: Date(), finalSnapshot: snapshot)
     }
     if let command { try writer.enqueue(command) }
@@ -151,4 +158,28 @@ final class RecordingSession: Sendable {
 final class SessionKey: @unchecked Sendable {
   // `@unchecked`: `rowID` is written and read only on the log writer's thread.
   var rowID: Int64?
+}
+
+/// The latest state of a recording session, for its final snapshot.
+protocol LatestStateHolder: AnyObject, Sendable {
+  /// The command writing the state as the snapshot at its index.
+  func snapshot(key: SessionKey) -> SnapshotCommand
+}
+
+/// The latest state of a recording session and its index, replaced by each action under the
+/// session's lock. A class updated in place rather than a closure capturing each new state:
+/// that allocated a closure context per action and freed the one before.
+final class LatestState<State: Encodable & Sendable>: LatestStateHolder, @unchecked Sendable {
+  // `@unchecked`: read and written only under the session's lock.
+  var index: Int
+  var state: State
+
+  init(index: Int, state: State) {
+    self.index = index
+    self.state = state
+  }
+
+  func snapshot(key: SessionKey) -> SnapshotCommand {
+    SnapshotCommand(key: key, index: index, state: state)
+  }
 }

@@ -42,6 +42,9 @@ import Testing
     #expect(userVersion == 3)
     #expect(snapshots == [0, 10, 20, 25])
     #expect(endedAt != nil)
+    // The final snapshot holds the last state: the reader starts from it at 25.
+    let reader = try ActionLog.readOnly(path: path).reader()
+    #expect(try reader.stateJSON(at: 25)["volume"] == JSONValue(25))
   }
 
   @Test func severalSessionsPerFile() throws {
