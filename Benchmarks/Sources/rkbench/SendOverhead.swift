@@ -112,6 +112,13 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
       + "sending thread's CPU: \(fmtTime(figures.baseCPU)) plain, \(fmtTime(figures.recordedCPU)) "
       + "recording, overhead \(fmtTime(figures.overheadCPU))"
   )
+  // The pairs' spread: batches slowed by the machine, more often one side than the other,
+  // move the median.
+  let percentiles = [0.1, 0.25, 0.5, 0.75, 0.9].map { fmtTime(quantile(overheads, $0)) }
+  say(
+    "    overhead per pair, 10th/25th/50th/75th/90th percentiles: "
+      + percentiles.joined(separator: ", ")
+  )
   return figures
 }
 

@@ -29,6 +29,15 @@ func median(_ values: [Double]) -> Double {
   return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
+/// The value below which a `fraction` of `values` lie (nearest rank), e.g. 0.25 for the first
+/// quartile.
+func quantile(_ values: [Double], _ fraction: Double) -> Double {
+  precondition(!values.isEmpty && (0...1).contains(fraction))
+  let sorted = values.sorted()
+  let rank = Int((fraction * Double(sorted.count - 1)).rounded())
+  return sorted[rank]
+}
+
 /// Keeps a value alive and opaque to the optimizer.
 @inline(never)
 func blackHole<T>(_ value: T) {
