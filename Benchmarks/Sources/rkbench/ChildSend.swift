@@ -24,8 +24,8 @@ func childSend(kind: String, rows: Int, count: Int, mode: String, path: String) 
     throw BenchError("--child-send wants toggle|rename, ROWS > 0, COUNT > 200, plain|recording")
   }
   // A fixed list, sent round and round: building it costs the same whatever COUNT is, so the
-  // difference between two COUNTs holds sends only (building a rename makes a UUID from text,
-  // about 14,000 instructions).
+  // difference between two COUNTs holds sends only (building an action makes its row's UUID
+  // from text, 12,000 to 14,000 instructions).
   let actions =
     kind == "toggle"
     ? Fixtures.toggles(rows: rows, count: 1_000, seed: 1)
