@@ -1,3 +1,4 @@
+import ReducerKit
 import ReducerKitDebug
 
 /// The text and JSON `replay`, the stepper and `bisect --divergence` print for replay results.
@@ -45,15 +46,13 @@ enum ReplayReport {
 
   /// `0.004 s`, `1.25 s`.
   static func seconds(_ duration: Duration) -> String {
-    let seconds =
-      Double(duration.components.seconds)
-      + Double(duration.components.attoseconds) / 1e18
+    let seconds = duration.inSeconds
     return seconds < 0.01
       ? "\((seconds * 10_000).rounded() / 10_000) s" : "\((seconds * 100).rounded() / 100) s"
   }
 
   /// The duration in seconds, as a number.
   static func secondsValue(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    duration.inSeconds
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ReducerKit
 
 /// One unit of work for the ``LogWriter``: rows to insert or update, encoded on the writer's
 /// thread so the recording store's `send` path stays cheap.
@@ -150,13 +151,13 @@ final class LogWriter: @unchecked Sendable {
   ///   every ``linger`` and sleep until a command wakes the writer; `nil` to sleep at once.
   private func waitForCommands(pollUntil: Date?) {
     if let pollUntil {
-      var tick = Date(timeIntervalSinceNow: Self.seconds(Self.linger))
+      var tick = Date(timeIntervalSinceNow: Self.linger.inSeconds)
       while !isBatchWanted {
         guard !condition.wait(until: tick) else { continue }
         // A tick passed: whatever is queued has waited at most one `linger`.
         if !queue.isEmpty { return }
         if Date() >= pollUntil { break }
-        tick = Date(timeIntervalSinceNow: Self.seconds(Self.linger))
+        tick = Date(timeIntervalSinceNow: Self.linger.inSeconds)
       }
       if isBatchWanted { return }
     }
@@ -170,14 +171,8 @@ final class LogWriter: @unchecked Sendable {
   /// the batch is wanted now.
   private func lingerForMoreCommands() {
     guard durability == .buffered else { return }
-    let deadline = Date(timeIntervalSinceNow: Self.seconds(Self.linger))
+    let deadline = Date(timeIntervalSinceNow: Self.linger.inSeconds)
     while !isBatchWanted, condition.wait(until: deadline) {}
-  }
-
-  /// `duration` in seconds, for `Date` and `NSCondition`.
-  static func seconds(_ duration: Duration) -> TimeInterval {
-    let components = duration.components
-    return Double(components.seconds) + Double(components.attoseconds) * 1e-18
   }
 
   private func run() {
@@ -217,7 +212,7 @@ final class LogWriter: @unchecked Sendable {
       condition.unlock()
       pollUntil =
         durability == .buffered
-        ? Date(timeIntervalSinceNow: Self.seconds(Self.pollingPeriod)) : nil
+        ? Date(timeIntervalSinceNow: Self.pollingPeriod.inSeconds) : nil
     }
   }
 }

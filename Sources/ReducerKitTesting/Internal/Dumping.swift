@@ -1,4 +1,5 @@
 import CustomDump
+import ReducerKit
 
 /// Text renderings of values for failure messages, with swift-custom-dump.
 enum Dumping {
@@ -32,7 +33,6 @@ enum Dumping {
 
   /// A duration in seconds, as TCA prints timeouts: `1.0 seconds`, `0.25 seconds`.
   static func seconds(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    return "\(Double(seconds) + Double(attoseconds) / 1e18) seconds"
+    "\(duration.inSeconds) seconds"
   }
 }

@@ -213,7 +213,7 @@ import Testing
     for volume in 6...10 { store.send(.setVolume(volume)) }
     #expect(waitForCommittedActions(10, in: path))
     // After a quiet polling period it sleeps again, and the next action must wake it.
-    Thread.sleep(forTimeInterval: 3 * LogWriter.seconds(LogWriter.pollingPeriod))
+    Thread.sleep(forTimeInterval: 3 * LogWriter.pollingPeriod.inSeconds)
     for volume in 11...15 { store.send(.setVolume(volume)) }
     #expect(waitForCommittedActions(15, in: path))
     try log.close()
