@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReducerKit
 import ReducerKitDebug
 
 /// `rkdebug replay`: re-runs a session's actions through the current reducer of its feature and
@@ -146,7 +147,7 @@ struct ReplayCommand: AsyncParsableCommand {
       return lines.joined(separator: "\n")
     }
     // A rate over a few actions measures start-up costs, not replay speed.
-    let seconds = ReplayReport.secondsValue(result.duration)
+    let seconds = result.duration.inSeconds
     let rate =
       seconds > 0 && result.actionCount >= 1000
       ? ", \(Int(Double(result.actionCount) / seconds)) actions/s" : ""
@@ -192,7 +193,7 @@ struct ReplayCommand: AsyncParsableCommand {
       "skipped": .array(result.skipped.map { JSONValue($0) }),
       "finalDifference": result.finalDifference.map(ReplayReport.json) ?? .null,
       "warnings": .array(warnings.map(JSONValue.string)),
-      "seconds": JSONValue(ReplayReport.secondsValue(result.duration)) ?? 0,
+      "seconds": JSONValue(result.duration.inSeconds) ?? 0,
     ]
     return json.serialized()
   }

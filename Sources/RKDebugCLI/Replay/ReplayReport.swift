@@ -50,9 +50,4 @@ enum ReplayReport {
     return seconds < 0.01
       ? "\((seconds * 10_000).rounded() / 10_000) s" : "\((seconds * 100).rounded() / 100) s"
   }
-
-  /// The duration in seconds, as a number.
-  static func secondsValue(_ duration: Duration) -> Double {
-    duration.inSeconds
-  }
 }
