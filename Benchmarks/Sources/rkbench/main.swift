@@ -4,6 +4,7 @@
 //   swift build -c release --package-path Benchmarks --product rkdebug
 //   swift run -c release --package-path Benchmarks rkbench [--quick] [--only 1,3]
 //       [--rkdebug PATH] [--data DIR] [--markdown FILE]
+//   swift run -c release --package-path Benchmarks rkbench --instructions [10,10000]
 
 import Foundation
 import GRDBSQLite
@@ -22,6 +23,10 @@ let usage = """
 
   For a profiler: rkbench --child-send toggle|rename ROWS COUNT plain|recording PATH sends
   COUNT Todos actions to one store (benchmark 1's case alone) and prints its time per action.
+
+  rkbench --instructions [ROWS[,ROWS…]] counts, with valgrind's callgrind, the instructions
+  the sending thread runs per Todos action (rename and toggle), plain and recording, at these
+  numbers of rows (default 10): the send path's cost without the machine's noise.
 
   Exit status: 0 when every benchmark ran (goals met or not), 1 when one failed to run.
   """
@@ -59,6 +64,26 @@ func main() async -> Int32 {
       return 0
     } catch {
       print("child failed: \(error)")
+      return 1
+    }
+  }
+  if let index = arguments.firstIndex(of: "--instructions") {
+    let list =
+      index + 1 < arguments.count && !arguments[index + 1].hasPrefix("--")
+      ? arguments[index + 1] : "10"
+    let rows = list.split(separator: ",").compactMap { Int($0) }
+    guard !rows.isEmpty, rows.count == list.split(separator: ",").count, rows.allSatisfy({ $0 > 0 })
+    else {
+      print("rkbench: --instructions takes row counts such as 10,10000, not '\(list)'")
+      return 2
+    }
+    let directory = makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    do {
+      try countInstructions(rows: rows, directory: directory)
+      return 0
+    } catch {
+      print("rkbench: \(error)")
       return 1
     }
   }

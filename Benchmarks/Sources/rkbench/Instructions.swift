@@ -1,0 +1,79 @@
+import Foundation
+
+/// `rkbench --instructions [ROWS,…]`: the instructions the sending thread runs per Todos action,
+/// plain and recording, counted by callgrind. Unlike the wall and CPU times of benchmark 1,
+/// instruction counts do not move with the machine's load, so this is how a change to the send
+/// path is measured on a noisy machine.
+///
+/// Each count runs `rkbench --child-send KIND ROWS COUNT MODE PATH` under
+/// `valgrind --tool=callgrind --separate-threads=yes` twice, with two COUNTs; the difference of
+/// the main thread's totals divided by the difference of the COUNTs is the cost of one action,
+/// without start-up, the session's first action or the writer thread.
+func countInstructions(rows: [Int], directory: String) throws {
+  guard let valgrind = executableOnPath("valgrind") else {
+    throw BenchError("--instructions needs valgrind on the PATH (apt-get install valgrind)")
+  }
+  let counts = (low: 1_200, high: 2_200)
+  say("instructions per Todos action on the sending thread (callgrind; \(valgrind))")
+  say("| rows | action | plain send | recording send | recorder's overhead |")
+  say("| --- | --- | --- | --- | --- |")
+  for rowCount in rows {
+    for kind in ["rename", "toggle"] {
+      var perAction: [String: Double] = [:]
+      for mode in ["plain", "recording"] {
+        var totals: [Int: Double] = [:]
+        for count in [counts.low, counts.high] {
+          let output = "\(directory)/callgrind-\(kind)-\(rowCount)-\(mode)-\(count)"
+          let result = runProcess(
+            valgrind,
+            [
+              "--tool=callgrind", "--separate-threads=yes", "--callgrind-out-file=\(output)",
+              selfExecutable(), "--child-send", kind, String(rowCount), String(count), mode,
+              "\(directory)/instructions.sqlite",
+            ]
+          )
+          guard result.status == 0 else {
+            throw BenchError(
+              "callgrind of --child-send \(kind) \(rowCount) \(count) \(mode) exited "
+                + "\(result.status): \(result.stderr.suffix(500))"
+            )
+          }
+          // Thread 1, the main thread, sends the actions; the others are the log's writer and
+          // the runtime's.
+          totals[count] = try callgrindSummary(output + "-01")
+        }
+        let extraInstructions = totals[counts.high]! - totals[counts.low]!
+        perAction[mode] = extraInstructions / Double(counts.high - counts.low)
+      }
+      let plain = perAction["plain"]!
+      let recording = perAction["recording"]!
+      say(
+        "| \(fmtCount(rowCount)) | \(kind) | \(fmtCount(Int(plain.rounded()))) "
+          + "| \(fmtCount(Int(recording.rounded()))) "
+          + "| \(fmtCount(Int((recording - plain).rounded()))) |"
+      )
+    }
+  }
+}
+
+/// The `summary:` line of a callgrind output file: the instructions the thread ran.
+func callgrindSummary(_ path: String) throws -> Double {
+  let text = try String(contentsOfFile: path, encoding: .utf8)
+  for line in text.split(separator: "\n", omittingEmptySubsequences: true)
+  where line.hasPrefix("summary:") {
+    if let value = Double(line.dropFirst("summary:".count).trimmingCharacters(in: .whitespaces)) {
+      return value
+    }
+  }
+  throw BenchError("no summary line in \(path)")
+}
+
+/// The path of `name` in a folder of `PATH`, if it is there and executable.
+func executableOnPath(_ name: String) -> String? {
+  let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+  for folder in path.split(separator: ":") {
+    let candidate = "\(folder)/\(name)"
+    if access(candidate, X_OK) == 0 { return candidate }
+  }
+  return nil
+}
