@@ -44,22 +44,39 @@ extension Reducer {
 }
 
 /// The reducer ``Reducer/forEach(_:action:element:fileID:line:)`` returns.
+///
+/// Its `reduce` is inlinable, so it is compiled for the feature's element and id types in the
+/// feature's module: finding the row, running the element reducer on it and noting it in the
+/// ``ElementChangeJournal`` then run without generic metadata lookups. Building the effects and
+/// reporting misuse stay out of line.
 public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>:
   Reducer
 {
-  let parent: Parent
-  let element: Element
+  @usableFromInline let parent: Parent
+  @usableFromInline let element: Element
+  @usableFromInline
   let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  @usableFromInline
   let toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
   let fileID: StaticString
   let line: UInt
 
   /// Runs the element reducer on the element an ``IdentifiedAction`` names, then the parent
   /// reducer, and cancels the effects of the elements the parent removed.
+  @inlinable
   public func reduce(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {
     let elementEffects = reduceElement(into: &state, action: action)
+    return reduceParent(into: &state, action: action, after: elementEffects)
+  }
+
+  /// Runs the parent reducer, and cancels the effects of the elements it removed.
+  @usableFromInline
+  func reduceParent(
+    into state: inout Parent.State, action: Parent.Action,
+    after elementEffects: Effect<Parent.Action>
+  ) -> Effect<Parent.Action> {
     let idsBefore = state[keyPath: toElementsState].ids
     let parentEffects = parent.reduce(into: &state, action: action)
     let idsAfter = state[keyPath: toElementsState].ids
@@ -72,7 +89,8 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     return .merge([elementEffects, parentEffects] + cancelEffects)
   }
 
-  private func reduceElement(
+  @inlinable
+  func reduceElement(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {
     guard case let .element(id, elementAction) = toElementAction.extract(from: action)
@@ -83,29 +101,17 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
         noting: ElementChangeJournal.current
       )
     else {
-      runtimeWarn(
-        """
-        A "forEach" at "\(fileID):\(line)" received an action for a missing element: id \
-        \(id), \(oneLineDump(action)). Send element actions only for ids still in the \
-        collection, and cancel element effects when an element is removed.
-        """
-      )
+      warnMissingElement(id: id, action: action)
       return .none
     }
-    let embed = UncheckedSendable(toElementAction.embed)
-    let effectsID = effectsID(id)
-    return effect
-      // Each element has its own cancellation identifiers, so one row's `.cancel(id:)` (or one
-      // row's `ifLet` closing) does not cancel another row's effects.
-      .scopingCancelIDs(to: AnyCancelID(effectsID))
-      .map { embed.value(.element(id: id, action: $0)) }
-      .cancellable(id: effectsID)
+    return parentEffect(effect, of: id)
   }
 
-  /// Runs the element reducer on the element `id`, in one access to the collection (a key path
-  /// access runs unspecialized here) and one lookup of the id, and notes the run in `journal`
-  /// when one is bound. Returns `nil` when there is no such element.
-  private func reduceElement(
+  /// Runs the element reducer on the element `id`, in one access to the collection and one
+  /// lookup of the id, and notes the run in `journal` when one is bound. Returns `nil` when
+  /// there is no such element.
+  @inlinable
+  func reduceElement(
     id: ID, in elements: inout IdentifiedArray<ID, Element.State>, action: Element.Action,
     noting journal: ElementChangeJournal?
   ) -> Effect<Element.Action>? {
@@ -117,6 +123,31 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     let effect = element.reduce(into: &elements[index], action: action)
     journal.noteElementChange(at: index, before: before, after: elements)
     return effect
+  }
+
+  /// The element's effect as the parent's: its actions wrapped in the element's id, and its
+  /// cancellation identifiers scoped to the element.
+  @usableFromInline
+  func parentEffect(_ effect: Effect<Element.Action>, of id: ID) -> Effect<Parent.Action> {
+    let embed = UncheckedSendable(toElementAction.embed)
+    let effectsID = effectsID(id)
+    return effect
+      // Each element has its own cancellation identifiers, so one row's `.cancel(id:)` (or one
+      // row's `ifLet` closing) does not cancel another row's effects.
+      .scopingCancelIDs(to: AnyCancelID(effectsID))
+      .map { embed.value(.element(id: id, action: $0)) }
+      .cancellable(id: effectsID)
+  }
+
+  @usableFromInline
+  func warnMissingElement(id: ID, action: Parent.Action) {
+    runtimeWarn(
+      """
+      A "forEach" at "\(fileID):\(line)" received an action for a missing element: id \
+      \(id), \(oneLineDump(action)). Send element actions only for ids still in the \
+      collection, and cancel element effects when an element is removed.
+      """
+    )
   }
 
   private func effectsID(_ id: ID) -> ChildEffectsID {
