@@ -27,6 +27,14 @@ public protocol ObservableStateVisitor {
   mutating func visit<ID: Hashable, Element: ObservableStateProtocol>(
     _ name: String, _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>
   )
+  /// An identified array of observable states, with the identities of both collections'
+  /// storage, read by the generated code where the element type is known: what
+  /// ``ElementChangeJournal/changedIndices(from:to:)`` needs, without the metadata lookups
+  /// generic code pays to read them. By default, the visit without them.
+  mutating func visit<ID: Hashable, Element: ObservableStateProtocol>(
+    _ name: String, _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>,
+    storage: (old: CollectionStorageID, new: CollectionStorageID)
+  )
   /// An identified array of other `Equatable` elements (`forEach` runs on those too).
   mutating func visit<ID: Hashable, Element: Equatable>(
     _ name: String, _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>
@@ -39,6 +47,16 @@ public protocol ObservableStateVisitor {
   mutating func visit(_ name: String, _ old: Bool, _ new: Bool)
   /// A `Double` property.
   mutating func visit(_ name: String, _ old: Double, _ new: Double)
+}
+
+extension ObservableStateVisitor {
+  /// Visits the arrays without the identities of their storage.
+  public mutating func visit<ID: Hashable, Element: ObservableStateProtocol>(
+    _ name: String, _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>,
+    storage: (old: CollectionStorageID, new: CollectionStorageID)
+  ) {
+    visit(name, old, new)
+  }
 }
 
 // MARK: - Called by the generated `_$visitProperties`
@@ -82,7 +100,8 @@ public func _$visit<Visitor: ObservableStateVisitor, Value: ObservableStateProto
   visitor.visit(name, old, new)
 }
 
-/// Hands over an identified array of observable states.
+/// Hands over an identified array of observable states, with the identities of both
+/// collections' storage, read here, where the element type is known.
 @inlinable @inline(__always)
 public func _$visit<
   Visitor: ObservableStateVisitor, ID: Hashable, Element: ObservableStateProtocol
@@ -90,7 +109,7 @@ public func _$visit<
   _ visitor: inout Visitor, _ name: String,
   _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>
 ) {
-  visitor.visit(name, old, new)
+  visitor.visit(name, old, new, storage: (old.storageID, new.storageID))
 }
 
 /// Hands over an identified array of other `Equatable` elements.

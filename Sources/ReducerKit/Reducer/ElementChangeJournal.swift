@@ -126,9 +126,14 @@ public final class ElementChangeJournal: @unchecked Sendable {
     changedIndices(from: old.storageID, to: new.storageID)
   }
 
+  /// ``changedIndices(from:to:)`` for two collections given by the identities of their
+  /// storage, which code compiled for the collections' element type reads for next to nothing
+  /// (``ObservableStateVisitor/visit(_:_:_:storage:)`` hands them over), where generic code
+  /// pays a lookup of type metadata for each.
+  ///
   /// Follows the notes from `start` to `target`; not generic, so it runs specialized whatever
-  /// the collection's types.
-  private func changedIndices(
+  /// the collections' types.
+  public func changedIndices(
     from start: CollectionStorageID, to target: CollectionStorageID
   ) -> [Int]? {
     var storage = start
@@ -161,8 +166,11 @@ private let currentKey: pthread_key_t = {
 /// elements: a shared buffer is copied before it is written to. The ids need no identity of
 /// their own: they are the elements' ids, and every change to them (an insertion, a removal, a
 /// move) also writes to the elements.
-@usableFromInline
-struct CollectionStorageID: Equatable {
+///
+/// Only ReducerKit makes them (``ObservableStateVisitor/visit(_:_:_:storage:)`` hands them to
+/// a visitor); compare them, or pass them to ``ElementChangeJournal/changedIndices(from:to:)``.
+public struct CollectionStorageID: Equatable, @unchecked Sendable {
+  // `@unchecked`: the address is only compared, never followed.
   @usableFromInline let elements: UnsafeRawPointer?
 
   /// The identity of the buffer of an identified array's `elements`.

@@ -45,7 +45,27 @@ extension StateDiffer: ObservableStateVisitor {
   mutating func visit<ID: Hashable, Element: ObservableStateProtocol>(
     _ name: String, _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>
   ) {
-    if let indices = journaledIndices(from: old, to: new) {
+    diffRows(name, old, new, journaled: journaledIndices(from: old, to: new))
+  }
+
+  /// The same, with the identities of the collections' storage read by the generated code,
+  /// where the element type is known: the journal's chain is followed without the metadata
+  /// lookups reading them here would cost.
+  mutating func visit<ID: Hashable, Element: ObservableStateProtocol>(
+    _ name: String, _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>,
+    storage: (old: CollectionStorageID, new: CollectionStorageID)
+  ) {
+    let journaled = hasJournal ? journal?.changedIndices(from: storage.old, to: storage.new) : nil
+    diffRows(name, old, new, journaled: journaled)
+  }
+
+  /// The rows the journal names (`journaled`), each diffed as a nested state; the whole
+  /// collection compared when the journal does not account for its change.
+  private mutating func diffRows<ID: Hashable, Element: ObservableStateProtocol>(
+    _ name: String, _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>,
+    journaled: [Int]?
+  ) {
+    if let indices = journaled {
       guard !indices.isEmpty else { return }
       // One array for every row's path: only its last token changes.
       var path: [String] = []

@@ -118,6 +118,70 @@ import Testing
     )
   }
 
+  /// Notes the journal's answer for the rows, from the identities of their storage the
+  /// generated code hands over.
+  struct RowsJournalReader: ObservableStateVisitor {
+    let journal: ElementChangeJournal
+    var answers: [String: [Int]?] = [:]
+
+    mutating func visit<Value>(_ name: String, _ old: Value, _ new: Value) {}
+    mutating func visit<Value: Equatable>(_ name: String, _ old: Value, _ new: Value) {}
+    mutating func visit<Wrapped: Equatable>(_ name: String, _ old: Wrapped?, _ new: Wrapped?) {}
+    mutating func visit<Value: ObservableStateProtocol>(
+      _ name: String, _ old: Value, _ new: Value
+    ) {}
+    mutating func visit<ID: Hashable, Element: ObservableStateProtocol>(
+      _ name: String, _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>
+    ) {
+      Issue.record("the rows arrived without the identities of their storage")
+    }
+    mutating func visit<ID: Hashable, Element: ObservableStateProtocol>(
+      _ name: String, _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>,
+      storage: (old: CollectionStorageID, new: CollectionStorageID)
+    ) {
+      answers[name] = journal.changedIndices(from: storage.old, to: storage.new)
+      // The same answer as from the collections themselves.
+      #expect(journal.changedIndices(from: old, to: new) == answers[name]!)
+    }
+    mutating func visit<ID: Hashable, Element: Equatable>(
+      _ name: String, _ old: IdentifiedArray<ID, Element>, _ new: IdentifiedArray<ID, Element>
+    ) {}
+    mutating func visit(_ name: String, _ old: Int, _ new: Int) {}
+    mutating func visit(_ name: String, _ old: String, _ new: String) {}
+    mutating func visit(_ name: String, _ old: Bool, _ new: Bool) {}
+    mutating func visit(_ name: String, _ old: Double, _ new: Double) {}
+  }
+
+  /// Rows of observable states arrive with the identities of their storage, which lead the
+  /// journal to the row `forEach` ran on.
+  @Test func rowsArriveWithTheIdentitiesOfTheirStorage() {
+    struct Rename: Reducer {
+      func reduce(into state: inout Row, action: String) -> Effect<String> {
+        state.title = action
+        return .none
+      }
+    }
+    struct Rows: Reducer {
+      var body: some Reducer<Screen, IdentifiedAction<Int, String>> {
+        EmptyReducer().forEach(\.rows, action: \.self) { Rename() }
+      }
+    }
+    var old = Screen()
+    old.rows = [Row(id: 1), Row(id: 2), Row(id: 3)]
+    var new = old
+    let journal = ElementChangeJournal()
+    _ = ElementChangeJournal.withCurrent(journal) {
+      Rows().reduce(into: &new, action: .element(id: 3, action: "Third"))
+    }
+    var reader = RowsJournalReader(journal: journal)
+    #expect(Screen._$visitProperties(old, new, with: &reader))
+    #expect(reader.answers == ["rows": [2]])
+    // Unchanged rows share their storage: nothing to look at.
+    var unchanged = RowsJournalReader(journal: ElementChangeJournal())
+    #expect(Screen._$visitProperties(old, old, with: &unchanged))
+    #expect(unchanged.answers == ["rows": []])
+  }
+
   /// A conformance written by hand visits nothing, so the recorder reads its property list.
   @Test func handWrittenConformancesVisitNothing() {
     struct Manual: ObservableStateProtocol {
