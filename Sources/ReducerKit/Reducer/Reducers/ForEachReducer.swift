@@ -89,6 +89,8 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     return .merge([elementEffects, parentEffects] + cancelEffects)
   }
 
+  /// Runs the element reducer when `action` is an element action, and returns its effect as
+  /// the parent's.
   @inlinable
   func reduceElement(
     into state: inout Parent.State, action: Parent.Action
@@ -139,6 +141,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
       .cancellable(id: effectsID)
   }
 
+  /// Reports an action for an element that is not in the collection.
   @usableFromInline
   func warnMissingElement(id: ID, action: Parent.Action) {
     runtimeWarn(
