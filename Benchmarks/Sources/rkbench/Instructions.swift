@@ -73,7 +73,7 @@ func executableOnPath(_ name: String) -> String? {
   let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
   for folder in path.split(separator: ":") {
     let candidate = "\(folder)/\(name)"
-    if access(candidate, X_OK) == 0 { return candidate }
+    if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
   }
   return nil
 }
