@@ -20,9 +20,11 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
   ],
   targets: [
     .target(
@@ -32,7 +34,9 @@ let package = Package(
         .product(name: "CasePaths", package: "swift-case-paths"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
     .macro(
@@ -60,6 +64,8 @@ let package = Package(
         "ReducerKitDebug",
         .product(name: "CasePaths", package: "swift-case-paths"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
+        // Lets `reportIssue` (a misuse, a missing test dependency) fail Swift Testing tests.
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
     .target(
@@ -88,7 +94,11 @@ let package = Package(
     // Helpers several test targets share; not a product.
     .target(
       name: "ReducerKitTestSupport",
-      dependencies: [.product(name: "Clocks", package: "swift-clocks")],
+      dependencies: [
+        "ReducerKit",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ],
       path: "Tests/Support"
     ),
     .testTarget(
@@ -104,7 +114,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ReducerKitDebugTests",
-      dependencies: ["ReducerKitDebug", "ReducerKitSamples", "ReducerKitTesting"]
+      dependencies: [
+        "ReducerKitDebug", "ReducerKitSamples", "ReducerKitTesting", "ReducerKitTestSupport",
+      ]
     ),
     .testTarget(
       name: "ReducerKitTestingTests",
@@ -130,7 +142,7 @@ let package = Package(
     ),
     .testTarget(
       name: "RKDebugCLITests",
-      dependencies: ["RKDebugCLI", "ReducerKitSamples"]
+      dependencies: ["RKDebugCLI", "ReducerKitSamples", "ReducerKitTestSupport"]
     ),
   ]
 )

@@ -45,15 +45,8 @@ extension AppFeature {
       case settings(Settings.Action)
     }
 
-    /// The dependencies of the to-do list.
-    public let environment: Todos.Environment
-
     /// Creates the main area's reducer.
-    ///
-    /// - Parameter environment: The to-do list's dependencies.
-    public init(environment: Todos.Environment) {
-      self.environment = environment
-    }
+    public init() {}
 
     /// Switches screens on ``Action/selected(_:)`` (the new screen starts from its initial
     /// state) and runs ``Todos`` or ``Settings`` on the screen shown; leaving a screen cancels
@@ -74,7 +67,7 @@ extension AppFeature {
         }
       }
       .ifCaseLet(\.todos, action: \.todos) {
-        Todos(environment: environment)
+        Todos()
       }
       .ifCaseLet(\.settings, action: \.settings) {
         Settings()

@@ -13,9 +13,9 @@ import ReducerKit
 /// Dismissing the sheet cancels a search in flight; switching screens cancels a pending sort.
 ///
 /// ```swift
-/// let store = Store(
-///   initialState: AppFeature.State(), reducer: AppFeature(environment: .immediate)
-/// )
+/// let store = Store(initialState: AppFeature.State(), reducer: AppFeature()) {
+///   $0.continuousClock = ImmediateClock()
+/// }
 /// store.send(.counter(.increment))
 /// store.send(.searchButtonTapped)
 /// store.send(.search(.queryChanged("par")))
@@ -61,25 +61,18 @@ public struct AppFeature: Reducer {
     case searchDismissed
   }
 
-  /// The dependencies of every screen.
-  public let environment: Environment
-
   /// Creates the app reducer.
-  ///
-  /// - Parameter environment: Its dependencies; ``Environment/live`` by default.
-  public init(environment: Environment = .live) {
-    self.environment = environment
-  }
+  public init() {}
 
   /// The counter and the main area, each through a `Scope`, then the app's own logic, with
   /// ``Search`` running on the search sheet while it is presented; dismissing the sheet cancels
   /// its effects.
   public var body: some ReducerOf<Self> {
     Scope(state: \.counter, action: \.counter) {
-      Counter(environment: environment.counter)
+      Counter()
     }
     Scope(state: \.tab, action: \.tab) {
-      Tab(environment: environment.todos)
+      Tab()
     }
     Reduce { state, action in
       switch action {
@@ -98,7 +91,7 @@ public struct AppFeature: Reducer {
       }
     }
     .ifLet(\.search, action: \.search) {
-      Search(environment: environment.search)
+      Search()
     }
   }
 }

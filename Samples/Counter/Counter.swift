@@ -2,10 +2,12 @@ import CasePaths
 import ReducerKit
 
 /// A counter with two effects: an increment that lands after a delay, and a fact about the
-/// current number fetched from an injected ``NumberFactClient``.
+/// current number fetched from the ``NumberFactClient`` dependency.
 ///
 /// ```swift
-/// let store = Store(initialState: Counter.State(), reducer: Counter(environment: .immediate))
+/// let store = Store(initialState: Counter.State(), reducer: Counter()) {
+///   $0.continuousClock = ImmediateClock()
+/// }
 /// store.send(.increment)
 /// await store.send(.factButtonTapped).finish()
 /// store.fact  // "1 is the loneliest number."
@@ -77,15 +79,13 @@ public struct Counter: Reducer {
     case fact
   }
 
-  /// The clock and client the counter's effects use.
-  public let environment: Environment
+  /// The clock delayed increments sleep on.
+  @Dependency(\.continuousClock) var clock
+  /// Where facts come from.
+  @Dependency(\.numberFact) var numberFact
 
   /// Creates the counter reducer.
-  ///
-  /// - Parameter environment: Its dependencies; ``Environment/live`` by default.
-  public init(environment: Environment = .live) {
-    self.environment = environment
-  }
+  public init() {}
 
   /// The counter's logic: see ``Action`` for what each action does.
   public var body: some ReducerOf<Self> {
@@ -107,7 +107,7 @@ public struct Counter: Reducer {
 
       case .delayedIncrementButtonTapped:
         state.pendingIncrements += 1
-        return .run { [clock = environment.clock] send in
+        return .run { [clock] send in
           try await clock.sleep(for: Self.delayedIncrementDelay)
           await send(.delayedIncrementResponse)
         }
@@ -123,7 +123,7 @@ public struct Counter: Reducer {
         state.isLoadingFact = true
         state.fact = nil
         state.factError = nil
-        return .run { [count = state.count, numberFact = environment.numberFact] send in
+        return .run { [count = state.count, numberFact] send in
           await send(.factResponse(try await numberFact.fetch(count)))
         } catch: { error, send in
           await send(.factFailed(String(describing: error)))

@@ -1,11 +1,14 @@
+import ReducerKit
+
 /// Fetches a fact about a number.
 ///
-/// Apps would call a web service; the samples never touch the network, so the only client
-/// shipped is ``deterministic``, whose answers are computed from the number.
+/// Apps would call a web service; the samples never touch the network, so the client shipped,
+/// live and in tests, is ``deterministic``, whose answers are computed from the number. Reducers
+/// read it as a dependency:
 ///
 /// ```swift
-/// let fact = try await NumberFactClient.deterministic.fetch(7)
-/// // "7 is the number of days in a week."
+/// @Dependency(\.numberFact) var numberFact
+/// let fact = try await numberFact.fetch(7)  // "7 is the number of days in a week."
 /// ```
 public struct NumberFactClient: Sendable {
   /// Returns a fact about a number, or throws when there is none.
@@ -49,6 +52,21 @@ public struct NumberFactClient: Sendable {
     12: "the number of months in a year",
     42: "the answer to life, the universe and everything",
   ]
+}
+
+extension NumberFactClient: DependencyKey {
+  /// The samples' live client: ``deterministic``.
+  public static let liveValue = deterministic
+  /// Tests get ``deterministic`` too: its answers are fixed.
+  public static let testValue = deterministic
+}
+
+extension DependencyValues {
+  /// Where ``Counter`` gets facts about numbers.
+  public var numberFact: NumberFactClient {
+    get { self[NumberFactClient.self] }
+    set { self[NumberFactClient.self] = newValue }
+  }
 }
 
 /// Why ``NumberFactClient/deterministic`` has no fact.

@@ -9,7 +9,9 @@ import ReducerKit
 /// results of a newer one. Clearing the query cancels the search in flight.
 ///
 /// ```swift
-/// let store = Store(initialState: Search.State(), reducer: Search(environment: .immediate))
+/// let store = Store(initialState: Search.State(), reducer: Search()) {
+///   $0.continuousClock = ImmediateClock()
+/// }
 /// await store.send(.queryChanged("ber")).finish()
 /// store.results  // ["Berlin", "Bern"]
 /// ```
@@ -62,15 +64,13 @@ public struct Search: Reducer {
     case search
   }
 
-  /// The clock and client the search uses.
-  public let environment: Environment
+  /// The clock the debounce sleeps on.
+  @Dependency(\.continuousClock) var clock
+  /// Where results come from.
+  @Dependency(\.searchClient) var client
 
   /// Creates the search reducer.
-  ///
-  /// - Parameter environment: Its dependencies; ``Environment/live`` by default.
-  public init(environment: Environment = .live) {
-    self.environment = environment
-  }
+  public init() {}
 
   /// Searches ``Search/debounce`` after each query change, cancelling the search in flight; an
   /// empty query clears the results and cancels the search.
@@ -86,7 +86,7 @@ public struct Search: Reducer {
           return .cancel(id: CancelID.search)
         }
         state.isSearching = true
-        return .run { [clock = environment.clock, client = environment.client] send in
+        return .run { [clock, client] send in
           try await clock.sleep(for: Self.debounce)
           await send(.searchResponse(try await client.search(query)))
         }

@@ -1,10 +1,13 @@
+import ReducerKit
+
 /// Finds the entries that match a query.
 ///
-/// The samples never touch the network: ``deterministic`` searches a fixed list of city names,
-/// so the same query always gives the same results.
+/// The samples never touch the network: ``deterministic``, the client live and in tests,
+/// searches a fixed list of city names, so the same query always gives the same results.
 ///
 /// ```swift
-/// try await SearchClient.deterministic.search("ber")  // ["Berlin", "Bern"]
+/// @Dependency(\.searchClient) var searchClient
+/// try await searchClient.search("ber")  // ["Berlin", "Bern"]
 /// ```
 public struct SearchClient: Sendable {
   /// Returns the results for a query, best first.
@@ -45,4 +48,19 @@ public struct SearchClient: Sendable {
     "San Francisco", "Santiago", "São Paulo", "Seoul", "Singapore", "Stockholm", "Sydney",
     "Tokyo", "Toronto", "Vancouver", "Vienna", "Warsaw", "Zurich",
   ]
+}
+
+extension SearchClient: DependencyKey {
+  /// The samples' live client: ``deterministic``.
+  public static let liveValue = deterministic
+  /// Tests get ``deterministic`` too: its results are fixed.
+  public static let testValue = deterministic
+}
+
+extension DependencyValues {
+  /// Where ``Search`` gets results.
+  public var searchClient: SearchClient {
+    get { self[SearchClient.self] }
+    set { self[SearchClient.self] = newValue }
+  }
 }

@@ -6,12 +6,18 @@ import ReducerKit
 /// A to-do list: rows handled by ``Todo`` through `forEach`, a filter, and a delayed sort that
 /// moves completed rows to the bottom.
 ///
+/// Adding a row reads three nondeterministic dependencies, as a real feature does: `uuid` for
+/// its id, `date` for its creation time and `withRandomNumberGenerator` for its colour. A
+/// recording logs what they returned, so a replay is exact.
+///
 /// As in TCA's Todos example, checking a box does not move the row at once: a sort is scheduled
 /// ``Todos/sortDelay`` later, and checking another box within that time restarts the wait
 /// (`cancellable(id:cancelInFlight: true)`), so quick taps cause one sort.
 ///
 /// ```swift
-/// let store = Store(initialState: Todos.State(), reducer: Todos(environment: .immediate))
+/// let store = Store(initialState: Todos.State(), reducer: Todos()) {
+///   $0.continuousClock = ImmediateClock()
+/// }
 /// store.send(.addTodoButtonTapped)
 /// let id = store.todos[0].id
 /// await store.send(.todos(.element(id: id, action: .checkBoxToggled))).finish()
@@ -67,15 +73,13 @@ public struct Todos: Reducer {
     case todoCompletion
   }
 
-  /// The clock and identifier generator the list uses.
-  public let environment: Environment
+  @Dependency(\.continuousClock) var clock
+  @Dependency(\.uuid) var uuid
+  @Dependency(\.date.now) var now
+  @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
 
   /// Creates the list reducer.
-  ///
-  /// - Parameter environment: Its dependencies; ``Environment/live`` by default.
-  public init(environment: Environment = .live) {
-    self.environment = environment
-  }
+  public init() {}
 
   /// The list's own logic, then each row's ``Todo`` reducer through `forEach`. Checking a row
   /// or moving rows schedules ``Action/sortCompletedTodos`` after a delay, cancelling a sort
@@ -84,7 +88,8 @@ public struct Todos: Reducer {
     Reduce { state, action in
       switch action {
       case .addTodoButtonTapped:
-        state.todos.insert(Todo.State(id: environment.uuid()), at: 0)
+        let color = withRandomNumberGenerator { Todo.Color.allCases.randomElement(using: &$0)! }
+        state.todos.insert(Todo.State(id: uuid(), createdAt: now, color: color), at: 0)
         return .none
 
       case .clearCompletedButtonTapped:
@@ -135,7 +140,7 @@ public struct Todos: Reducer {
 
   /// Sends ``Action/sortCompletedTodos`` after `delay`, cancelling a sort already scheduled.
   private func sortCompletedTodos(after delay: Duration) -> Effect<Action> {
-    .run { [clock = environment.clock] send in
+    .run { [clock] send in
       try await clock.sleep(for: delay)
       await send(.sortCompletedTodos)
     }

@@ -61,7 +61,7 @@ extension Effect {
   }
 
   /// An effect that runs asynchronous work which can send any number of actions back into the
-  /// store.
+  /// store, with the dependencies of the reducer that returned it.
   ///
   /// ```swift
   /// return .run { send in
@@ -87,12 +87,21 @@ extension Effect {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Self {
-    Self(
+    // As in TCA, the work runs with the dependencies of the reducer that returned the effect.
+    let dependencies = withEscapedDependencies { $0 }
+    let escapedOperation: @Sendable (Send<Action>) async throws -> Void = { send in
+      try await dependencies.yield { try await operation(send) }
+    }
+    var escapedHandler: (@Sendable (any Error, Send<Action>) async -> Void)?
+    if let handler {
+      escapedHandler = { error, send in await dependencies.yield { await handler(error, send) } }
+    }
+    return Self(
       operation: .run(
         Run(
           priority: priority,
-          operation: operation,
-          handler: handler,
+          operation: escapedOperation,
+          handler: escapedHandler,
           observers: [],
           fileID: fileID,
           line: line

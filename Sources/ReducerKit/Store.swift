@@ -68,17 +68,29 @@ public final class Store<R: Reducer> where R.State: ObservableStateProtocol {
   /// - Parameters:
   ///   - initialState: The state to start from.
   ///   - reducer: The feature's reducer.
-  public convenience init(initialState: R.State, reducer: R) {
-    self.init(initialState: initialState, anyReducer: reducer)
+  ///   - prepareDependencies: Changes the dependencies the reducer and its effects see, as in
+  ///     TCA: `withDependencies: { $0.uuid = .incrementing }`.
+  public convenience init(
+    initialState: R.State,
+    reducer: R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
+  ) {
+    self.init(
+      initialState: initialState, anyReducer: reducer, prepareDependencies: prepareDependencies
+    )
   }
 
   /// Creates a store for feature `R` that runs another reducer with the same state and action,
   /// such as `R` wrapped in middleware.
   @_disfavoredOverload
   public convenience init(
-    initialState: R.State, reducer: some Reducer<R.State, R.Action>
+    initialState: R.State,
+    reducer: some Reducer<R.State, R.Action>,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
-    self.init(initialState: initialState, anyReducer: reducer)
+    self.init(
+      initialState: initialState, anyReducer: reducer, prepareDependencies: prepareDependencies
+    )
   }
 
   /// Creates a store from a reducer builder, as in TCA (the feature type is spelled out because
@@ -86,21 +98,34 @@ public final class Store<R: Reducer> where R.State: ObservableStateProtocol {
   /// `Store<Counter>(initialState: Counter.State()) { Counter()._printChanges() }`.
   public convenience init(
     initialState: R.State,
-    @ReducerBuilder<R.State, R.Action> reducer: () -> some Reducer<R.State, R.Action>
+    @ReducerBuilder<R.State, R.Action> reducer: () -> some Reducer<R.State, R.Action>,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
-    self.init(initialState: initialState, anyReducer: reducer())
+    self.init(
+      initialState: initialState, anyReducer: reducer(),
+      prepareDependencies: prepareDependencies
+    )
   }
 
-  private init(initialState: R.State, anyReducer reducer: some Reducer<R.State, R.Action>) {
+  /// The store runs every action with the dependencies current where it was made, changed by
+  /// `prepareDependencies`, so a store made inside `withDependencies` keeps them.
+  private init(
+    initialState: R.State,
+    anyReducer reducer: some Reducer<R.State, R.Action>,
+    prepareDependencies: ((inout DependencyValues) -> Void)?
+  ) {
     let runtime = StoreRuntime<R.Action>()
     self.currentState = initialState
     self.keyPaths = R.State._$observableKeyPaths
     self.observedKeyPaths = Set(keyPaths)
     self.runtime = runtime
     self.sendToOwner = { [unowned runtime] action in runtime.send(action) }
+    let dependencies = withDependencies(prepareDependencies ?? { _ in }) {
+      withEscapedDependencies { $0 }
+    }
     runtime.reduce = { [unowned self] action in
       var state = self.currentState
-      let effect = reducer.reduce(into: &state, action: action)
+      let effect = dependencies.yield { reducer.reduce(into: &state, action: action) }
       self.update(to: state)
       return effect
     }
@@ -154,7 +179,7 @@ public final class Store<R: Reducer> where R.State: ObservableStateProtocol {
   @discardableResult
   public func send(_ action: R.Action) -> StoreTask {
     guard !isInvalid else {
-      runtimeWarn(
+      reportIssue(
         """
         An action was sent to a store whose state no longer exists: \(oneLineDump(action)). \
         Stop sending actions to a scoped store once its optional or element state is gone.

@@ -13,12 +13,15 @@ import ReducerKitDebug
 /// ```swift
 /// @Test func todosSessionStillReplays() throws {
 ///   let path = try #require(Bundle.module.path(forResource: "todos", ofType: "sqlite"))
-///   assertReplays(path: path, reducer: Todos(environment: .immediate))
+///   assertReplays(path: path, reducer: Todos())
 /// }
 /// ```
 ///
 /// Effects are not run: the actions they emitted are in the log and are replayed at their own
-/// index (see `ReplayEngine`). A divergence is reported as:
+/// index (see `ReplayEngine`). The values the reducer read from `uuid`, `date`, random numbers
+/// and `recordedInput` come from the log, so a session recorded with live values replays
+/// exactly; set other dependencies it reads with `withDependencies:`. A divergence is reported
+/// as:
 ///
 /// ```
 /// Replay of session 1 ("counter") diverged at action 3: …
@@ -39,17 +42,21 @@ import ReducerKitDebug
 ///   - log: The log holding the session.
 ///   - session: The session's id; the newest session when `nil`.
 ///   - reducer: The current reducer of the session's feature.
+///   - prepareDependencies: Sets dependencies the reducer reads that the log does not record.
 public func assertReplays<R: Reducer>(
   log: ActionLog,
   session: Int64? = nil,
   reducer: R,
+  withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
   fileID: StaticString = #fileID,
   filePath: StaticString = #filePath,
   line: UInt = #line,
   column: UInt = #column
 ) where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
   let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-  if let message = ReplayAssertion.failureMessage(log: log, session: session, reducer: reducer) {
+  if let message = ReplayAssertion.failureMessage(
+    log: log, session: session, reducer: reducer, prepareDependencies: prepareDependencies
+  ) {
     reportTestFailure(
       message, fileID: location.fileID, filePath: location.filePath, line: location.line,
       column: location.column
@@ -70,6 +77,7 @@ public func assertReplays<R: Reducer>(
   log: TestLog,
   session: Int64? = nil,
   reducer: R,
+  withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
   fileID: StaticString = #fileID,
   filePath: StaticString = #filePath,
   line: UInt = #line,
@@ -86,7 +94,7 @@ public func assertReplays<R: Reducer>(
   }
   assertReplays(
     log: log.actionLog, session: session, reducer: reducer,
-    fileID: fileID, filePath: filePath, line: line, column: column
+    withDependencies: prepareDependencies, fileID: fileID, filePath: filePath, line: line, column: column
   )
 }
 
@@ -100,6 +108,7 @@ public func assertReplays<R: Reducer>(
   path: String,
   session: Int64? = nil,
   reducer: R,
+  withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
   fileID: StaticString = #fileID,
   filePath: StaticString = #filePath,
   line: UInt = #line,
@@ -117,6 +126,6 @@ public func assertReplays<R: Reducer>(
   }
   assertReplays(
     log: log, session: session, reducer: reducer,
-    fileID: fileID, filePath: filePath, line: line, column: column
+    withDependencies: prepareDependencies, fileID: fileID, filePath: filePath, line: line, column: column
   )
 }

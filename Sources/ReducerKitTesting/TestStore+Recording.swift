@@ -14,6 +14,7 @@ extension TestStore where State: ObservableStateProtocol & Codable, Action: Coda
   public convenience init(
     initialState: State,
     reducer: some Reducer<State, Action>,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -22,6 +23,7 @@ extension TestStore where State: ObservableStateProtocol & Codable, Action: Coda
   ) {
     self.init(
       initialState: initialState, recordingFromEnvironment: reducer, feature: nil,
+      prepareDependencies: prepareDependencies,
       location: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column),
       function: function
     )
@@ -36,6 +38,7 @@ extension TestStore where State: ObservableStateProtocol & Codable, Action: Coda
   public convenience init(
     initialState: State,
     @ReducerBuilder<State, Action> reducer: () -> some Reducer<State, Action>,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -44,6 +47,7 @@ extension TestStore where State: ObservableStateProtocol & Codable, Action: Coda
   ) {
     self.init(
       initialState: initialState, recordingFromEnvironment: reducer(), feature: nil,
+      prepareDependencies: prepareDependencies,
       location: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column),
       function: function
     )
@@ -70,6 +74,7 @@ extension TestStore where State: ObservableStateProtocol & Codable, Action: Coda
     reducer: some Reducer<State, Action>,
     recording log: TestLog,
     feature: String? = nil,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -78,6 +83,7 @@ extension TestStore where State: ObservableStateProtocol & Codable, Action: Coda
     self.init(
       initialState: initialState,
       runningReducer: reducer.recording(to: log.actionLog, feature: feature),
+      prepareDependencies: prepareDependencies,
       location: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -92,6 +98,7 @@ extension TestStore where State: ObservableStateProtocol & Codable, Action: Coda
     recording log: TestLog,
     feature: String? = nil,
     @ReducerBuilder<State, Action> reducer: () -> some Reducer<State, Action>,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -100,6 +107,7 @@ extension TestStore where State: ObservableStateProtocol & Codable, Action: Coda
     self.init(
       initialState: initialState,
       runningReducer: reducer().recording(to: log.actionLog, feature: feature),
+      prepareDependencies: prepareDependencies,
       location: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -110,13 +118,17 @@ extension TestStore where State: ObservableStateProtocol & Codable, Action: Coda
     initialState: State,
     recordingFromEnvironment reducer: some Reducer<State, Action>,
     feature: String?,
+    prepareDependencies: ((inout DependencyValues) -> Void)?,
     location: TestLocation,
     function: StaticString
   ) {
     guard let directory = TestRecordDirectory.configured,
       RecordingNote.logs(in: reducer).isEmpty
     else {
-      self.init(initialState: initialState, runningReducer: reducer, location: location)
+      self.init(
+        initialState: initialState, runningReducer: reducer,
+        prepareDependencies: prepareDependencies, location: location
+      )
       return
     }
     let name = TestRecordDirectory.testName(location: location, function: function)
@@ -125,6 +137,7 @@ extension TestStore where State: ObservableStateProtocol & Codable, Action: Coda
       self.init(
         initialState: initialState,
         runningReducer: reducer.recording(to: log.actionLog, feature: feature),
+        prepareDependencies: prepareDependencies,
         location: location
       )
     } catch {
@@ -136,7 +149,10 @@ extension TestStore where State: ObservableStateProtocol & Codable, Action: Coda
         fileID: location.fileID, filePath: location.filePath, line: location.line,
         column: location.column
       )
-      self.init(initialState: initialState, runningReducer: reducer, location: location)
+      self.init(
+        initialState: initialState, runningReducer: reducer,
+        prepareDependencies: prepareDependencies, location: location
+      )
     }
   }
 }

@@ -71,12 +71,15 @@ public final class TestStore<State: Equatable, Action> {
   ///
   /// - Parameters:
   ///   - initialState: The state the test starts from.
-  ///   - reducer: The feature's reducer, with the test's dependencies (clocks, clients).
+  ///   - reducer: The feature's reducer.
+  ///   - prepareDependencies: Sets the test's dependencies (clocks, clients, `uuid`), as in
+  ///     TCA: `withDependencies: { $0.continuousClock = clock }`.
   ///   - function: The test function, naming the log file of a recordable feature when
   ///     `REDUCERKIT_RECORD_DIR` is set (used by the overload for recordable features).
   public convenience init(
     initialState: State,
     reducer: some Reducer<State, Action>,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -85,6 +88,7 @@ public final class TestStore<State: Equatable, Action> {
   ) {
     self.init(
       initialState: initialState, runningReducer: reducer,
+      prepareDependencies: prepareDependencies,
       location: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -99,6 +103,7 @@ public final class TestStore<State: Equatable, Action> {
   public convenience init(
     initialState: State,
     @ReducerBuilder<State, Action> reducer: () -> some Reducer<State, Action>,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -107,6 +112,7 @@ public final class TestStore<State: Equatable, Action> {
   ) {
     self.init(
       initialState: initialState, runningReducer: reducer(),
+      prepareDependencies: prepareDependencies,
       location: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -116,11 +122,19 @@ public final class TestStore<State: Equatable, Action> {
   init(
     initialState: State,
     runningReducer reducer: some Reducer<State, Action>,
+    prepareDependencies: ((inout DependencyValues) -> Void)?,
     location: TestLocation
   ) {
+    // As a `Store` does: every action runs with the dependencies current here, changed by
+    // `prepareDependencies`; in a test, a dependency with no test value fails the test.
+    let dependencies = withDependencies(prepareDependencies ?? { _ in }) {
+      withEscapedDependencies { $0 }
+    }
     let core = TestStoreCore<State, Action>(
       initialState: initialState,
-      reduce: { state, action in reducer.reduce(into: &state, action: action) },
+      reduce: { state, action in
+        dependencies.yield { reducer.reduce(into: &state, action: action) }
+      },
       location: location
     )
     self.core = core

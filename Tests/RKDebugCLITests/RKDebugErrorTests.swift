@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import ReducerKitDebug
 import ReducerKitSamples
+import ReducerKitTestSupport
 import Testing
 
 /// The errors of the reading commands, through the built executable: one line on standard
@@ -212,7 +213,7 @@ import Testing
   @Test func replayingNeverWritesToTheLog() async throws {
     let log = try await RecordedLog.make { log in
       try await log.record(
-        Counter(environment: .immediate), initialState: Counter.State(),
+        Counter().testDependencies(), initialState: Counter.State(),
         actions: [.increment, .increment, .decrement, .increment], feature: Counter.name
       )
     }

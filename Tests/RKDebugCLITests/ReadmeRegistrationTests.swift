@@ -11,7 +11,7 @@ enum ReadmeRegistration {
 await RKDebug.main(features: [
   .feature(
     "counter", summary: "The counter screen",
-    reducer: { _ in Counter() },
+    reducer: { Counter() },
     initialState: { Counter.State() }
   )
 ])

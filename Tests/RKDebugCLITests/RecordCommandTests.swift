@@ -1,3 +1,4 @@
+import ReducerKit
 import Foundation
 import ReducerKitDebug
 import ReducerKitSamples
@@ -78,12 +79,6 @@ import Testing
 
         """
     )
-  }
-
-  @Test func seedsMatchTheSamplesGenerator() {
-    var cli = SeededGenerator(seed: 9)
-    var sample = SplitMix64(seed: 9)
-    #expect((0..<5).map { _ in cli.next() } == (0..<5).map { _ in sample.next() })
   }
 
   @Test func recordsAnActionsFileAndWaitsForEffects() throws {
@@ -192,10 +187,6 @@ import Testing
       "Pass either --actions or --random, not both."
     ),
     (["record", "--feature", "counter", "--random", "0"], "--random needs a count of 1 or more."),
-    (
-      ["record", "--feature", "counter", "--actions", "-", "--seed", "3"],
-      "--seed goes with --random."
-    ),
   ])
   func usageErrors(arguments: [String], message: String) throws {
     let scratch = try TemporaryDirectory()

@@ -1,5 +1,6 @@
 import Foundation
 import ReducerKitSamples
+import ReducerKitTestSupport
 import Testing
 
 @testable import RKDebugCLI
@@ -115,7 +116,7 @@ import Testing
     let printed = PrintedChanges()
     let log = try await RecordedLog.make { log in
       try await log.record(
-        Todos(environment: .immediate)._printChanges(printed.printer()),
+        Todos()._printChanges(printed.printer()),
         initialState: Todos.State(),
         actions: [
           .addTodoButtonTapped, .todos(.element(id: UUID(0), action: .titleChanged("Milk"))),
@@ -247,7 +248,7 @@ import Testing
 
   /// The counter feature as the shipped rkdebug registers it, with an immediate clock.
   private static let counterFeature = DebugFeature.feature(
-    "counter", summary: "A counter", reducer: { _ in Counter(environment: .immediate) },
+    "counter", summary: "A counter", reducer: { Counter().testDependencies() },
     initialState: { Counter.State() }
   )
 
@@ -305,7 +306,7 @@ import Testing
 
   /// The counter feature as it would be registered after `decrement` was broken.
   private static let miscountingFeature = DebugFeature.feature(
-    "counter", summary: "A broken counter", reducer: { _ in MiscountingCounter() },
+    "counter", summary: "A broken counter", reducer: { MiscountingCounter() },
     initialState: { Counter.State() }
   )
 
@@ -388,7 +389,7 @@ import Testing
     let scratch = try TemporaryDirectory()
     try recordCounter(Self.counterActions, in: scratch)
     let reader = try ActionLog.readOnly(path: scratch.path("rkdebug.sqlite")).reader()
-    let engine = try ReplayEngine(reader: reader, reducer: Counter(environment: .immediate))
+    let engine = try ReplayEngine(reader: reader, reducer: Counter().testDependencies())
     #expect(try engine.step().outcome == .matched)
     #expect(try engine.step(skipping: true).outcome == .skipped)
     #expect(try engine.step().outcome == .unchecked)

@@ -10,11 +10,13 @@ import Testing
 struct AppFeatureTests {
   /// A test store of the app whose every screen sleeps on `clock`.
   func makeStore(clock: some Clock<Duration>) -> TestStore<AppFeature.State, AppFeature.Action> {
-    let environment = AppFeature.Environment(
-      counter: .init(clock: clock), todos: .init(clock: clock), search: .init(clock: clock)
-    )
-    return TestStore(initialState: AppFeature.State()) {
-      AppFeature(environment: environment)
+    TestStore(initialState: AppFeature.State()) {
+      AppFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.uuid = .incrementing
+      $0.date = .constant(Date(timeIntervalSinceReferenceDate: 0))
+      $0.withRandomNumberGenerator = WithRandomNumberGenerator(FirstChoiceGenerator())
     }
   }
 
@@ -58,7 +60,7 @@ struct AppFeatureTests {
   }
 
   @Test func dismissingSearchCancelsItsSearch() async throws {
-    let warnings = WarningCollector()
+    let warnings = IssueCollector()
     let clock = TestClock()
     let store = makeStore(clock: clock)
     try await warnings.capture {
@@ -79,7 +81,7 @@ struct AppFeatureTests {
   }
 
   @Test func searchActionsWithoutTheSheetAreReported() async {
-    let warnings = WarningCollector()
+    let warnings = IssueCollector()
     let store = makeStore(clock: ImmediateClock())
     await warnings.capture {
       await store.send(.search(.queryChanged("ber")))
@@ -110,7 +112,7 @@ struct AppFeatureTests {
   }
 
   @Test func leavingTheTodosCancelsTheirPendingSort() async throws {
-    let warnings = WarningCollector()
+    let warnings = IssueCollector()
     let clock = TestClock()
     let store = makeStore(clock: clock)
     try await warnings.capture {
@@ -134,7 +136,7 @@ struct AppFeatureTests {
   }
 
   @Test func screenActionsForTheOtherScreenAreReported() async {
-    let warnings = WarningCollector()
+    let warnings = IssueCollector()
     let store = makeStore(clock: ImmediateClock())
     await warnings.capture {
       await store.send(.tab(.settings(.notificationsToggled)))
@@ -145,7 +147,7 @@ struct AppFeatureTests {
 
   @Test func childrenRunIndependently() async {
     let store = TestStore(initialState: AppFeature.State()) {
-      AppFeature(environment: .immediate)
+      AppFeature().testDependencies()
     }
     await store.send(.counter(.increment)) { $0.counter.count = 1 }
     await store.send(.searchButtonTapped) { $0.search = Search.State() }

@@ -8,7 +8,7 @@ import Testing
 struct CodableTests {
   @Test func everyAppStateAndActionOfARandomRunRoundTrips() async throws {
     let run = await runRandomActions(
-      AppFeature(environment: .immediate), from: AppFeature.State(), count: 400, seed: 11
+      AppFeature(), from: AppFeature.State(), count: 400, seed: 11
     )
     for action in run.actions {
       #expect(try roundTrip(action) == action)
@@ -20,13 +20,13 @@ struct CodableTests {
 
   @Test func everyFeatureRoundTrips() async throws {
     let counter = await runRandomActions(
-      Counter(environment: .immediate), from: Counter.State(), count: 100, seed: 5
+      Counter(), from: Counter.State(), count: 100, seed: 5
     )
     let todos = await runRandomActions(
-      Todos(environment: .immediate), from: Todos.State(), count: 100, seed: 5
+      Todos(), from: Todos.State(), count: 100, seed: 5
     )
     let search = await runRandomActions(
-      Search(environment: .immediate), from: Search.State(), count: 100, seed: 5
+      Search(), from: Search.State(), count: 100, seed: 5
     )
     for (action, state) in zip(counter.actions, counter.states) {
       #expect(try roundTrip(action) == action)
@@ -79,8 +79,8 @@ struct CodableTests {
     )
     #expect(
       try json(Todos.State(todos: [Todo.State(id: UUID(0), title: "Milk")]))
-        == #"{"filter":"all","todos":[{"id":"00000000-0000-0000-0000-000000000000","#
-        + #""isComplete":false,"title":"Milk"}]}"#
+        == #"{"filter":"all","todos":[{"color":"gray","createdAt":0,"#
+        + #""id":"00000000-0000-0000-0000-000000000000","isComplete":false,"title":"Milk"}]}"#
     )
     #expect(
       try json(AppFeature.State())

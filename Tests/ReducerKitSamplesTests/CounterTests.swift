@@ -9,7 +9,7 @@ import Testing
 struct CounterTests {
   @Test func incrementDecrementAndReset() async {
     let store = TestStore(initialState: Counter.State()) {
-      Counter(environment: .immediate)
+      Counter().testDependencies()
     }
     await store.send(.increment) { $0.count = 1 }
     await store.send(.increment) { $0.count = 2 }
@@ -20,7 +20,7 @@ struct CounterTests {
   @Test func delayedIncrementLandsAfterTheDelay() async {
     let clock = CountingTestClock()
     let store = TestStore(initialState: Counter.State()) {
-      Counter(environment: .init(clock: clock))
+      Counter().testDependencies(clock: clock)
     }
     await store.send(.delayedIncrementButtonTapped) { $0.pendingIncrements = 1 }
     await clock.waitForSleeps(1)
@@ -39,7 +39,7 @@ struct CounterTests {
   @Test func delayedIncrementsEachLand() async {
     let clock = CountingTestClock()
     let store = TestStore(initialState: Counter.State()) {
-      Counter(environment: .init(clock: clock))
+      Counter().testDependencies(clock: clock)
     }
     await store.send(.delayedIncrementButtonTapped) { $0.pendingIncrements = 1 }
     await clock.waitForSleeps(1)
@@ -65,7 +65,7 @@ struct CounterTests {
   @Test func resetCancelsDelayedIncrements() async throws {
     let clock = TestClock()
     let store = TestStore(initialState: Counter.State()) {
-      Counter(environment: .init(clock: clock))
+      Counter().testDependencies(clock: clock)
     }
     await store.send(.delayedIncrementButtonTapped) { $0.pendingIncrements = 1 }
     await store.send(.reset) { $0.pendingIncrements = 0 }
@@ -79,7 +79,7 @@ struct CounterTests {
 
   @Test func factResponse() async {
     let store = TestStore(initialState: Counter.State(count: 7)) {
-      Counter(environment: .immediate)
+      Counter().testDependencies()
     }
     await store.send(.factButtonTapped) { $0.isLoadingFact = true }
     await store.receive(\.factResponse, "7 is the number of days in a week.") {
@@ -95,7 +95,7 @@ struct CounterTests {
 
   @Test func factFailureGoesThroughCatch() async {
     let store = TestStore(initialState: Counter.State()) {
-      Counter(environment: .immediate)
+      Counter().testDependencies()
     }
     await store.send(.decrement) { $0.count = -1 }
     await store.send(.factButtonTapped) { $0.isLoadingFact = true }
@@ -124,7 +124,7 @@ struct CounterTests {
       return "fact \(number)"
     }
     let store = TestStore(initialState: Counter.State()) {
-      Counter(environment: .init(clock: clock, numberFact: slowFacts))
+      Counter().testDependencies(clock: clock).dependency(\.numberFact, slowFacts)
     }
     let first = await store.send(.factButtonTapped) { $0.isLoadingFact = true }
     await store.send(.increment) { $0.count = 1 }

@@ -11,19 +11,19 @@ import Testing
 @Suite("Recorded sessions", .timeLimit(.minutes(1)))
 struct FixtureReplayTests {
   @Test func counterSessionReplays() throws {
-    assertReplays(path: try fixturePath("counter"), reducer: Counter(environment: .immediate))
+    assertReplays(path: try fixturePath("counter"), reducer: Counter())
   }
 
   @Test func todosSessionReplays() throws {
-    assertReplays(path: try fixturePath("todos"), reducer: Todos(environment: .immediate))
+    assertReplays(path: try fixturePath("todos"), reducer: Todos())
   }
 
   @Test func searchSessionReplays() throws {
-    assertReplays(path: try fixturePath("search"), reducer: Search(environment: .immediate))
+    assertReplays(path: try fixturePath("search"), reducer: Search())
   }
 
   @Test func appSessionReplays() throws {
-    assertReplays(path: try fixturePath("app"), reducer: AppFeature(environment: .immediate))
+    assertReplays(path: try fixturePath("app"), reducer: AppFeature())
   }
 
   @Test func eachFixtureIsOneSessionOfItsFeature() throws {
@@ -63,7 +63,7 @@ struct FixtureReplayTests {
 
 /// `Todos` with a changed behaviour: completed rows are never sorted to the bottom.
 private struct TodosThatNeverSort: Reducer {
-  let todos = Todos(environment: .immediate)
+  let todos = Todos()
 
   func reduce(into state: inout Todos.State, action: Todos.Action) -> Effect<Todos.Action> {
     if case .sortCompletedTodos = action { return .none }

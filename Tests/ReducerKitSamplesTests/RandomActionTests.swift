@@ -24,13 +24,13 @@ struct RandomActionTests {
 
   @Test func sameSeedSameActions() async {
     let first = await runRandomActions(
-      AppFeature(environment: .immediate), from: AppFeature.State(), count: 300, seed: 7
+      AppFeature(), from: AppFeature.State(), count: 300, seed: 7
     )
     let second = await runRandomActions(
-      AppFeature(environment: .immediate), from: AppFeature.State(), count: 300, seed: 7
+      AppFeature(), from: AppFeature.State(), count: 300, seed: 7
     )
     let other = await runRandomActions(
-      AppFeature(environment: .immediate), from: AppFeature.State(), count: 300, seed: 8
+      AppFeature(), from: AppFeature.State(), count: 300, seed: 8
     )
     #expect(first.actions == second.actions)
     #expect(first.states == second.states)
@@ -51,7 +51,7 @@ struct RandomActionTests {
   @Test(arguments: [1, 2, 3] as [UInt64])
   func counterActionsAreValid(seed: UInt64) async {
     let run = await runRandomActions(
-      Counter(environment: .immediate), from: Counter.State(), count: 500, seed: seed
+      Counter(), from: Counter.State(), count: 500, seed: seed
     )
     #expect(run.warnings == [])
     #expect(Set(run.actions.map(\.caseName)).isSuperset(of: ["increment", "factButtonTapped"]))
@@ -60,7 +60,7 @@ struct RandomActionTests {
   @Test(arguments: [1, 2, 3] as [UInt64])
   func todosActionsAreValid(seed: UInt64) async {
     let run = await runRandomActions(
-      Todos(environment: .immediate), from: Todos.State(), count: 500, seed: seed
+      Todos(), from: Todos.State(), count: 500, seed: seed
     )
     #expect(run.warnings == [])
     let kinds = Set(run.actions.map(\.caseName))
@@ -75,7 +75,7 @@ struct RandomActionTests {
   @Test(arguments: [1, 2, 3] as [UInt64])
   func searchActionsAreValid(seed: UInt64) async {
     let run = await runRandomActions(
-      Search(environment: .immediate), from: Search.State(), count: 500, seed: seed
+      Search(), from: Search.State(), count: 500, seed: seed
     )
     #expect(run.warnings == [])
     #expect(run.states.contains { $0.selectedResult != nil })
@@ -87,7 +87,7 @@ struct RandomActionTests {
   @Test(arguments: [1, 2, 3] as [UInt64])
   func appActionsAreValid(seed: UInt64) async {
     let run = await runRandomActions(
-      AppFeature(environment: .immediate), from: AppFeature.State(), count: 500, seed: seed
+      AppFeature(), from: AppFeature.State(), count: 500, seed: seed
     )
     #expect(run.warnings == [])
     #expect(run.states.contains { $0.search != nil })

@@ -3,6 +3,7 @@ import ReducerKit
 import ReducerKitDebug
 import ReducerKitSamples
 import Synchronization
+import ReducerKitTestSupport
 import Testing
 
 /// The log's promise on every sample: applying the patches of actions 1…N to the initial
@@ -12,22 +13,22 @@ import Testing
 @Suite struct SampleRecordingInvariantTests {
   @Test(arguments: [11, 12, 13] as [UInt64])
   func counter(seed: UInt64) async throws {
-    try await check(Counter(environment: .immediate), Counter.State(), seed: seed)
+    try await check(Counter(), Counter.State(), seed: seed)
   }
 
   @Test(arguments: [21, 22, 23] as [UInt64])
   func todos(seed: UInt64) async throws {
-    try await check(Todos(environment: .immediate), Todos.State(), seed: seed)
+    try await check(Todos(), Todos.State(), seed: seed)
   }
 
   @Test(arguments: [31, 32, 33] as [UInt64])
   func search(seed: UInt64) async throws {
-    try await check(Search(environment: .immediate), Search.State(), seed: seed)
+    try await check(Search(), Search.State(), seed: seed)
   }
 
   @Test(arguments: [41, 42, 43] as [UInt64])
   func app(seed: UInt64) async throws {
-    try await check(AppFeature(environment: .immediate), AppFeature.State(), seed: seed)
+    try await check(AppFeature(), AppFeature.State(), seed: seed)
   }
 
   /// A row toggled in the app's to-do tab (an enum case's associated value) is one operation
@@ -36,7 +37,8 @@ import Testing
     let log = try ActionLog.inMemory()
     let store = Store<AppFeature>(
       initialState: AppFeature.State(),
-      reducer: AppFeature(environment: .immediate).recording(to: log)
+      reducer: AppFeature().recording(to: log),
+      withDependencies: { $0.useTestValues() }
     )
     await store.send(.tab(.todos(.addTodoButtonTapped))).finish()
     guard case let .todos(todos) = store.tab, let id = todos.todos.first?.id else {
@@ -58,7 +60,8 @@ import Testing
     let store = Store(
       initialState: initialState,
       reducer: CapturingStates(base: reducer, capture: capture)
-        .recording(to: log, snapshotInterval: 16)
+        .recording(to: log, snapshotInterval: 16),
+      withDependencies: { $0.useTestValues() }
     )
     var rng = SplitMix64(seed: seed)
     for _ in 0..<actions {

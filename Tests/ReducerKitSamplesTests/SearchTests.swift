@@ -22,7 +22,7 @@ struct SearchTests {
   @Test func searchesAfterTheDebounce() async {
     let clock = CountingTestClock()
     let store = TestStore(initialState: Search.State()) {
-      Search(environment: .init(clock: clock))
+      Search().testDependencies(clock: clock)
     }
     await store.send(.queryChanged("ber")) {
       $0.query = "ber"
@@ -44,7 +44,7 @@ struct SearchTests {
   @Test func typingCancelsTheSearchInFlight() async {
     let clock = CountingTestClock()
     let store = TestStore(initialState: Search.State()) {
-      Search(environment: .init(clock: clock))
+      Search().testDependencies(clock: clock)
     }
     let first = await store.send(.queryChanged("b")) {
       $0.query = "b"
@@ -73,7 +73,7 @@ struct SearchTests {
   @Test func clearingTheQueryCancelsTheSearch() async throws {
     let clock = TestClock()
     let store = TestStore(initialState: Search.State()) {
-      Search(environment: .init(clock: clock))
+      Search().testDependencies(clock: clock)
     }
     await store.send(.queryChanged("par")) {
       $0.query = "par"
@@ -94,7 +94,7 @@ struct SearchTests {
 
   @Test func selectingAResult() async {
     let store = TestStore(initialState: Search.State()) {
-      Search(environment: .immediate)
+      Search().testDependencies()
     }
     await store.send(.queryChanged("par")) {
       $0.query = "par"

@@ -1,46 +1,7 @@
 import Foundation
 import ReducerKit
 import ReducerKitSamples
-
-/// Collects the runtime warnings ReducerKit reports while a test runs.
-final class WarningCollector: @unchecked Sendable {
-  private let lock = NSLock()
-  private var storage: [String] = []
-
-  /// The warnings reported so far.
-  var messages: [String] {
-    lock.lock()
-    defer { lock.unlock() }
-    return storage
-  }
-
-  /// Runs `operation` with every runtime warning, including those of effects it starts,
-  /// collected here instead of printed.
-  @MainActor
-  @discardableResult
-  func capture<T>(_ operation: () async throws -> T) async rethrows -> T {
-    try await RuntimeWarning.$handler.withValue(handler, operation: operation)
-  }
-
-  /// Runs `operation` with every runtime warning collected here instead of printed.
-  @MainActor
-  @discardableResult
-  func captureNow<T>(_ operation: () throws -> T) rethrows -> T {
-    try RuntimeWarning.$handler.withValue(handler, operation: operation)
-  }
-
-  /// A warning handler that appends to this collector.
-  private var handler: @Sendable (String) -> Void {
-    { [self] message in append(message) }
-  }
-
-  /// Records one warning.
-  func append(_ message: String) {
-    lock.lock()
-    defer { lock.unlock() }
-    storage.append(message)
-  }
-}
+import ReducerKitTestSupport
 
 /// What a run of seeded random actions through a store did.
 struct RandomRun<Feature: Reducer> {
@@ -60,8 +21,8 @@ func runRandomActions<Feature: RandomActionGenerating>(
   seed: UInt64
 ) async -> RandomRun<Feature> where Feature.State: ObservableStateProtocol {
   var run = RandomRun<Feature>()
-  let warnings = WarningCollector()
-  let store = Store(initialState: initialState, reducer: feature)
+  let warnings = IssueCollector()
+  let store = Store(initialState: initialState, reducer: feature) { $0.useTestValues() }
   var rng = SplitMix64(seed: seed)
   await warnings.capture {
     for _ in 0..<count {

@@ -18,7 +18,7 @@ struct TodosTests {
 
   @Test func addInsertsAtTheTopWithSequentialIdentifiers() async {
     let store = TestStore(initialState: Todos.State()) {
-      Todos(environment: .immediate)
+      Todos().testDependencies()
     }
     await store.send(.addTodoButtonTapped) {
       $0.todos = [Todo.State(id: UUID(0))]
@@ -31,7 +31,7 @@ struct TodosTests {
 
   @Test func rowActionsReachTheRow() async {
     let store = TestStore(initialState: threeTodos) {
-      Todos(environment: .immediate)
+      Todos().testDependencies()
     }
     await store.send(.todos(.element(id: UUID(1), action: .titleChanged("Bread")))) {
       $0.todos[id: UUID(1)]?.title = "Bread"
@@ -49,7 +49,7 @@ struct TodosTests {
   @Test func completedRowsAreSortedToTheBottomAfterADelay() async {
     let clock = CountingTestClock()
     let store = TestStore(initialState: threeTodos) {
-      Todos(environment: .init(clock: clock))
+      Todos().testDependencies(clock: clock)
     }
     await store.send(.todos(.element(id: UUID(0), action: .checkBoxToggled))) {
       $0.todos[id: UUID(0)]?.isComplete = true
@@ -69,7 +69,7 @@ struct TodosTests {
   @Test func togglingAgainRestartsTheSortDelay() async {
     let clock = CountingTestClock()
     let store = TestStore(initialState: threeTodos) {
-      Todos(environment: .init(clock: clock))
+      Todos().testDependencies(clock: clock)
     }
     let first = await store.send(.todos(.element(id: UUID(0), action: .checkBoxToggled))) {
       $0.todos[id: UUID(0)]?.isComplete = true
@@ -95,7 +95,7 @@ struct TodosTests {
 
   @Test func filters() async {
     let store = TestStore(initialState: Todos.State(todos: [milk, completed(eggs), soap])) {
-      Todos(environment: .immediate)
+      Todos().testDependencies()
     }
     await store.send(.filterPicked(.completed)) { $0.filter = .completed }
     #expect(store.state.filteredTodos.ids.elements == [UUID(1)])
@@ -107,7 +107,7 @@ struct TodosTests {
 
   @Test func deleteCountsOffsetsInTheFilteredRows() async {
     let store = TestStore(initialState: Todos.State(todos: [completed(milk), eggs, soap])) {
-      Todos(environment: .immediate)
+      Todos().testDependencies()
     }
     await store.send(.filterPicked(.active)) { $0.filter = .active }
     // Offset 1 of the active rows (eggs, soap) is the soap, not the eggs at offset 1 of all.
@@ -119,7 +119,7 @@ struct TodosTests {
 
   @Test func clearCompleted() async {
     let store = TestStore(initialState: threeTodos) {
-      Todos(environment: .immediate)
+      Todos().testDependencies()
     }
     await store.send(.todos(.element(id: UUID(0), action: .checkBoxToggled))) {
       $0.todos[id: UUID(0)]?.isComplete = true
@@ -140,7 +140,7 @@ struct TodosTests {
   @Test func moveThenSort() async {
     let clock = CountingTestClock()
     let store = TestStore(initialState: Todos.State(todos: [milk, eggs, completed(soap)])) {
-      Todos(environment: .init(clock: clock))
+      Todos().testDependencies(clock: clock)
     }
     await store.send(.move(IndexSet(integer: 2), 0)) {
       $0.todos = [completed(soap), milk, eggs]
@@ -155,7 +155,7 @@ struct TodosTests {
   @Test func moveUnderAFilterMapsOffsetsToTheWholeList() async {
     let state = Todos.State(filter: .active, todos: [milk, completed(eggs), soap])
     let store = TestStore(initialState: state) {
-      Todos(environment: .immediate)
+      Todos().testDependencies()
     }
     // Offset 1 of the active rows (milk, soap) is the soap; it goes before the milk.
     await store.send(.move(IndexSet(integer: 1), 0)) {
@@ -166,10 +166,10 @@ struct TodosTests {
   }
 
   @Test func removingARowWithAPendingSortWarnsNothing() async {
-    let warnings = WarningCollector()
+    let warnings = IssueCollector()
     let clock = CountingTestClock()
     let store = TestStore(initialState: threeTodos) {
-      Todos(environment: .init(clock: clock))
+      Todos().testDependencies(clock: clock)
     }
     await warnings.capture {
       await store.send(.todos(.element(id: UUID(0), action: .checkBoxToggled))) {

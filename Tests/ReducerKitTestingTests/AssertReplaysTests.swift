@@ -10,7 +10,7 @@ import Testing
   /// Records a short Counter session into `log` through a `TestStore`.
   private func recordCounterSession(into log: TestLog) async {
     let store = TestStore(
-      initialState: Counter.State(), reducer: Counter(environment: .immediate),
+      initialState: Counter.State(), reducer: Counter().testDependencies(),
       recording: log, feature: Counter.name
     )
     await store.send(.increment) { $0.count = 1 }
@@ -29,14 +29,14 @@ import Testing
   @Test func sameReducerReplays() async throws {
     let log = try TestLog.inMemory()
     await recordCounterSession(into: log)
-    assertReplays(log: log, reducer: Counter(environment: .immediate))
+    assertReplays(log: log, reducer: Counter().testDependencies())
   }
 
   @Test func replayFromAFilePath() async throws {
     let log = try TestLog.file(named: "Counter.replay", in: temporary.path)
     await recordCounterSession(into: log)
     try log.close()
-    assertReplays(path: try #require(log.path), reducer: Counter(environment: .immediate))
+    assertReplays(path: try #require(log.path), reducer: Counter().testDependencies())
   }
 
   @Test func divergenceReportsIndexActionAndDiff() async throws {

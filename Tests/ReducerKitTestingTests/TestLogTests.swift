@@ -11,7 +11,7 @@ import Testing
   @Test func recordingIntoAnInMemoryLog() async throws {
     let log = try TestLog.inMemory()
     let store = TestStore(
-      initialState: Counter.State(), reducer: Counter(environment: .immediate),
+      initialState: Counter.State(), reducer: Counter().testDependencies(),
       recording: log, feature: Counter.name
     )
     await store.send(.increment) { $0.count = 1 }
@@ -31,7 +31,7 @@ import Testing
     let log = try TestLog.inMemory()
     let store = TestStore(
       initialState: Counter.State(),
-      reducer: Counter(environment: .immediate).recording(to: log.actionLog)
+      reducer: Counter().testDependencies().recording(to: log.actionLog)
     )
     await store.send(.increment) { $0.count = 1 }
     #expect(try log.reader().actionCount == 1)
@@ -44,7 +44,7 @@ import Testing
     #expect(path == directory + "/Counter.failure.sqlite")
     await withKnownIssue {
       let store = TestStore(
-        initialState: Counter.State(), reducer: Counter(environment: .immediate),
+        initialState: Counter.State(), reducer: Counter().testDependencies(),
         recording: log
       )
       await store.send(.increment) { $0.count = 5 }
@@ -68,7 +68,7 @@ import Testing
     await withKnownIssue {
       let store = TestStore(
         initialState: Counter.State(),
-        reducer: Counter(environment: .immediate).recording(to: log.actionLog)
+        reducer: Counter().testDependencies().recording(to: log.actionLog)
       )
       await store.send(.increment)
     } matching: { issue in
@@ -79,7 +79,7 @@ import Testing
   @Test func recordDirectoryRecordsEveryStoreOneFilePerTest() async throws {
     let directory = temporary.path
     await TestRecordDirectory.$overrideDirectory.withValue(directory) {
-      let store = TestStore(initialState: Counter.State()) { Counter(environment: .immediate) }
+      let store = TestStore(initialState: Counter.State()) { Counter().testDependencies() }
       await store.send(.increment) { $0.count = 1 }
       await store.send(.increment) { $0.count = 2 }
     }

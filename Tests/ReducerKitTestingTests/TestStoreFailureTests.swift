@@ -10,7 +10,7 @@ import Testing
 @Suite struct TestStoreFailureTests {
   @Test func sendMismatchShowsADiff() async {
     await withKnownIssue {
-      let store = TestStore(initialState: Counter.State()) { Counter(environment: .immediate) }
+      let store = TestStore(initialState: Counter.State()) { Counter().testDependencies() }
       await store.send(.increment) { $0.count = 2 }
     } matching: { issue in
       issue.description.contains(
@@ -27,7 +27,7 @@ import Testing
 
   @Test func unexpectedStateChange() async {
     await withKnownIssue {
-      let store = TestStore(initialState: Counter.State()) { Counter(environment: .immediate) }
+      let store = TestStore(initialState: Counter.State()) { Counter().testDependencies() }
       await store.send(.increment)
     } matching: { issue in
       issue.description.contains("State was not expected to change, but a change occurred: …")
@@ -119,7 +119,7 @@ import Testing
     let clock = TestClock()
     await withKnownIssue {
       let store = TestStore(initialState: Counter.State()) {
-        Counter(environment: .init(clock: clock))
+        Counter().testDependencies(clock: clock)
       }
       await store.send(.delayedIncrementButtonTapped) { $0.pendingIncrements = 1 }
     } matching: { issue in

@@ -9,7 +9,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct TestStoreTests {
   @Test func sendAssertsTheStateChange() async {
-    let store = TestStore(initialState: Counter.State(), reducer: Counter(environment: .immediate))
+    let store = TestStore(initialState: Counter.State(), reducer: Counter().testDependencies())
     await store.send(.increment) { $0.count = 1 }
     await store.send(.increment) { $0.count = 2 }
     await store.send(.decrement) { $0.count = 1 }
@@ -32,7 +32,7 @@ struct TestStoreTests {
   @Test func delayRunsOnTheTestClock() async {
     let clock = CountingTestClock()
     let store = TestStore(initialState: Counter.State()) {
-      Counter(environment: .init(clock: clock))
+      Counter().testDependencies(clock: clock)
     }
     await store.send(.delayedIncrementButtonTapped) { $0.pendingIncrements = 1 }
     await clock.waitForSleeps(1)
@@ -51,7 +51,7 @@ struct TestStoreTests {
   @Test func debounceWithTestClock() async {
     let clock = CountingTestClock()
     let store = TestStore(initialState: Search.State()) {
-      Search(environment: .init(clock: clock))
+      Search().testDependencies(clock: clock)
     }
     await store.send(.queryChanged("b")) {
       $0.query = "b"
@@ -72,7 +72,7 @@ struct TestStoreTests {
 
   @Test func receiveByCaseKeyPathAndValue() async {
     let store = TestStore(initialState: Counter.State()) {
-      Counter(environment: .immediate)
+      Counter().testDependencies()
     }
     await store.send(.factButtonTapped) { $0.isLoadingFact = true }
     await store.receive(\.factResponse, "0 is the additive identity.") {
@@ -83,7 +83,7 @@ struct TestStoreTests {
 
   @Test func receiveByPredicate() async {
     let store = TestStore(initialState: Counter.State(count: -1)) {
-      Counter(environment: .immediate)
+      Counter().testDependencies()
     }
     await store.send(.factButtonTapped) { $0.isLoadingFact = true }
     await store.receive({ if case .factFailed = $0 { true } else { false } }) {
@@ -183,7 +183,7 @@ struct TestStoreTests {
   @Test func nonExhaustiveChecksOnlyWhatIsAsserted() async {
     let clock = CountingTestClock()
     let store = TestStore(initialState: Counter.State()) {
-      Counter(environment: .init(clock: clock))
+      Counter().testDependencies(clock: clock)
     }
     store.exhaustivity = .off
     await store.send(.delayedIncrementButtonTapped)
@@ -204,7 +204,7 @@ struct TestStoreTests {
     let collector = FailureCollector()
     await collector.capture {
       let store = TestStore(initialState: Counter.State()) {
-        Counter(environment: .init(clock: clock))
+        Counter().testDependencies(clock: clock)
       }
       store.exhaustivity = .off(showSkippedAssertions: true)
       await store.send(.delayedIncrementButtonTapped)

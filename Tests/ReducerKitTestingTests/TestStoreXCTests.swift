@@ -11,7 +11,7 @@ final class TestStoreXCTests: XCTestCase {
   func testDelayedIncrementWithTestClock() async {
     let clock = CountingTestClock()
     let store = TestStore(initialState: Counter.State()) {
-      Counter(environment: .init(clock: clock))
+      Counter().testDependencies(clock: clock)
     }
     await store.send(.delayedIncrementButtonTapped) { $0.pendingIncrements = 1 }
     await clock.waitForSleeps(1)
@@ -57,7 +57,7 @@ final class TestStoreXCTests: XCTestCase {
     let log = try TestLog.inMemory()
     do {
       let store = TestStore(
-        initialState: Counter.State(), reducer: Counter(environment: .immediate),
+        initialState: Counter.State(), reducer: Counter().testDependencies(),
         recording: log
       )
       await store.send(.increment) { $0.count = 1 }

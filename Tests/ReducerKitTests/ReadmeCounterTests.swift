@@ -17,6 +17,8 @@ struct Counter: Reducer {
     case delayedIncrementFinished
   }
 
+  @Dependency(\.continuousClock) var clock
+
   var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
@@ -26,8 +28,8 @@ struct Counter: Reducer {
         return .none
       case .delayedIncrementButtonTapped:
         state.isLoading = true
-        return .run { send in
-          try await Task.sleep(for: .milliseconds(10))
+        return .run { [clock] send in
+          try await clock.sleep(for: .seconds(1))
           await send(.delayedIncrementFinished)
         }
       }
@@ -38,7 +40,9 @@ struct Counter: Reducer {
 @MainActor
 @Suite struct ReadmeCounterTests {
   @Test func theCounterWorksAsTheReadmeSays() async {
-    let store = Store(initialState: Counter.State(), reducer: Counter())
+    let store = Store(initialState: Counter.State(), reducer: Counter()) {
+      $0.continuousClock = ImmediateClock()
+    }
     store.send(.incrementButtonTapped)
     await store.send(.delayedIncrementButtonTapped).finish()
     #expect(store.count == 2)

@@ -32,12 +32,17 @@ func childSend(kind: String, rows: Int, count: Int, mode: String, path: String) 
     : Fixtures.renames(rows: rows, count: 1_000, seed: 2)
   removeDatabase(path)
   let log = try ActionLog(path: path)
-  let reducer = Fixtures.todosReducer()
+  let reducer = Todos()
   let state = Fixtures.todos(rows: rows)
   let store =
     mode == "plain"
-    ? Store<Todos>(initialState: state, reducer: reducer)
-    : Store<Todos>(initialState: state, reducer: reducer.recording(to: log, feature: "todos"))
+    ? Store<Todos>(
+      initialState: state, reducer: reducer, withDependencies: Fixtures.todosDependencies
+    )
+    : Store<Todos>(
+      initialState: state, reducer: reducer.recording(to: log, feature: "todos"),
+      withDependencies: Fixtures.todosDependencies
+    )
   for action in actions.prefix(200) { store.send(action) }
   let cpu = currentThreadCPUSeconds()
   let wall = seconds {

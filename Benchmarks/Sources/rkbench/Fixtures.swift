@@ -28,15 +28,19 @@ enum Fixtures {
     )
   }
 
-  /// The Todos reducer as the benchmarks run it: sorts never fire, new rows get ids far above
-  /// the fixture's.
-  static func todosReducer() -> Todos {
+  /// The dependencies Todos runs with in the benchmarks: sorts never fire, new rows get ids far
+  /// above the fixture's, a fixed date and seeded colours.
+  static func todosDependencies(_ values: inout DependencyValues) {
     let next = UUIDCounter(start: 10_000_000)
-    return Todos(environment: .init(clock: NeverClock(), uuid: UUIDGenerator { UUID(next.next()) }))
+    values.continuousClock = NeverClock()
+    values.uuid = UUIDGenerator { UUID(next.next()) }
+    values.date = .constant(Date(timeIntervalSinceReferenceDate: 0))
+    values.withRandomNumberGenerator = WithRandomNumberGenerator(SplitMix64(seed: 0))
   }
 
-  static func counterReducer() -> Counter {
-    Counter(environment: .immediate)
+  /// The dependencies Counter runs with in the benchmarks: delays end at once.
+  static func counterDependencies(_ values: inout DependencyValues) {
+    values.continuousClock = ImmediateClock()
   }
 
   /// `count` actions toggling rows picked at random (seeded) among `rows`.

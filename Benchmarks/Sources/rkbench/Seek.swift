@@ -36,7 +36,8 @@ func todosLog(actions: Int, rows: Int, dataDirectory: String) async throws -> St
   let log = try ActionLog(path: path)
   let store = Store<Todos>(
     initialState: Fixtures.todos(rows: rows),
-    reducer: Fixtures.todosReducer().recording(to: log, feature: Todos.name)
+    reducer: Todos().recording(to: log, feature: Todos.name),
+    withDependencies: Fixtures.todosDependencies
   )
   let addIndex = todosLogAddIndex(actions: actions)
   var rng = SplitMix64(seed: 0x5EED)
@@ -188,7 +189,7 @@ func benchReplay(_ config: Config, counterLog: String, rkdebug: String?) throws 
   var count = 0
   for _ in 0..<(config.quick ? 2 : 3) {
     let start = nowNanos()
-    let engine = try ReplayEngine(reader: log.reader(), reducer: Fixtures.counterReducer())
+    let engine = try ReplayEngine(reader: log.reader(), reducer: Counter())
     let result = try engine.run(to: nil, skipping: [], progress: nil)
     let elapsed = Double(nowNanos() - start) / 1e9
     guard result.divergence == nil else { throw BenchError("the replay diverged") }

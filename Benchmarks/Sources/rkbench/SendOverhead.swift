@@ -38,16 +38,18 @@ struct SendFigures {
 /// the batches time the send path and not the writer (whose queue never fills).
 @MainActor
 func measureSend<R: Reducer>(
-  label: String, initial: R.State, reducer: R, actions: [R.Action], batch: Int, runs: Int,
-  directory: String
+  label: String, initial: R.State, reducer: R,
+  dependencies: @escaping (inout DependencyValues) -> Void, actions: [R.Action], batch: Int,
+  runs: Int, directory: String
 ) async throws -> SendFigures
 where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
   let path = directory + "/send-\(label).sqlite"
   removeDatabase(path)
   let log = try ActionLog(path: path)
-  let plain = Store<R>(initialState: initial, reducer: reducer)
+  let plain = Store<R>(initialState: initial, reducer: reducer, withDependencies: dependencies)
   let recording = Store<R>(
-    initialState: initial, reducer: reducer.recording(to: log, feature: label)
+    initialState: initial, reducer: reducer.recording(to: log, feature: label),
+    withDependencies: dependencies
   )
   var cursor = 0
   func nextBatch() -> ArraySlice<R.Action> {
@@ -166,8 +168,8 @@ func benchSendOverhead(_ config: Config, directory: String) async throws {
       $0 % 5 == 4 ? .decrement : .increment
     }
     let figures = try await measureSend(
-      label: "counter", initial: Counter.State(count: 41), reducer: Fixtures.counterReducer(),
-      actions: actions, batch: config.sendBatch, runs: config.sendRuns, directory: directory
+      label: "counter", initial: Counter.State(count: 41), reducer: Counter(),
+      dependencies: Fixtures.counterDependencies, actions: actions, batch: config.sendBatch, runs: config.sendRuns, directory: directory
     )
     let baselines = try measureBaselines(
       label: "counter", old: Counter.State(count: 41), new: Counter.State(count: 42),
@@ -176,6 +178,23 @@ func benchSendOverhead(_ config: Config, directory: String) async throws {
     report.add(
       "1", "send overhead, Counter (`increment`)", fmtTime(figures.overhead),
       vs: "plain send \(fmtTime(figures.base)); overhead in sending-thread CPU \(fmtTime(figures.overheadCPU)); " + ratios(figures.overhead, baselines),
+      goal: "≤ 5 µs", verdict(figures.overhead <= goal)
+    )
+  }
+
+  // A reducer that reads one `uuid()` per action: the recorder logs the value it read.
+  do {
+    let figures = try await measureSend(
+      label: "uuid", initial: UUIDStamp.State(), reducer: UUIDStamp(),
+      dependencies: UUIDStamp.dependencies,
+      actions: Array(repeating: .stamp, count: config.sendBatch * 4), batch: config.sendBatch,
+      runs: config.sendRuns, directory: directory
+    )
+    report.add(
+      "1", "send overhead, a reducer that reads `uuid()` (logged with its action)",
+      fmtTime(figures.overhead),
+      vs: "plain send \(fmtTime(figures.base)); overhead in sending-thread CPU "
+        + fmtTime(figures.overheadCPU),
       goal: "≤ 5 µs", verdict(figures.overhead <= goal)
     )
   }
@@ -202,13 +221,13 @@ func benchSendOverhead(_ config: Config, directory: String) async throws {
     let kind = ProcessInfo.processInfo.environment["RKBENCH_KIND"]
     let empty = SendFigures(base: 0, recorded: 0, overhead: 0, baseCPU: 0, recordedCPU: 0, overheadCPU: 0)
     let toggleFigures = kind == "rename" ? empty : try await measureSend(
-      label: "todos-\(rows)-toggle", initial: state, reducer: Fixtures.todosReducer(),
-      actions: Fixtures.toggles(rows: rows, count: batch * 4, seed: 1), batch: batch,
+      label: "todos-\(rows)-toggle", initial: state, reducer: Todos(),
+      dependencies: Fixtures.todosDependencies, actions: Fixtures.toggles(rows: rows, count: batch * 4, seed: 1), batch: batch,
       runs: sendRuns, directory: directory
     )
     let renameFigures = kind == "toggle" ? empty : try await measureSend(
-      label: "todos-\(rows)-rename", initial: state, reducer: Fixtures.todosReducer(),
-      actions: Fixtures.renames(rows: rows, count: batch * 4, seed: 2), batch: batch,
+      label: "todos-\(rows)-rename", initial: state, reducer: Todos(),
+      dependencies: Fixtures.todosDependencies, actions: Fixtures.renames(rows: rows, count: batch * 4, seed: 2), batch: batch,
       runs: sendRuns, directory: directory
     )
     toggle[rows] = toggleFigures.overhead

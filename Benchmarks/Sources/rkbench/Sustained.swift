@@ -64,7 +64,8 @@ func recordCounter(count: Int, path: String) throws -> SustainedFigures {
   let log = try ActionLog(path: path)
   let store = Store<Counter>(
     initialState: Counter.State(),
-    reducer: Fixtures.counterReducer().recording(to: log, feature: Counter.name)
+    reducer: Counter().recording(to: log, feature: Counter.name),
+    withDependencies: Fixtures.counterDependencies
   )
   for action in actions { store.send(action) }
   let sent = nowNanos()
@@ -111,7 +112,8 @@ func recordCounterWithWriterHeld(count: Int, path: String) throws -> IsolatedFig
   let threadsBefore = Set(threadCPUSeconds().keys)
   let store = Store<Counter>(
     initialState: Counter.State(),
-    reducer: Fixtures.counterReducer().recording(to: log, feature: Counter.name)
+    reducer: Counter().recording(to: log, feature: Counter.name),
+    withDependencies: Fixtures.counterDependencies
   )
   let start = nowNanos()
   for action in actions { store.send(action) }

@@ -9,9 +9,9 @@ struct DemoCommand: AsyncParsableCommand {
     commandName: "demo",
     abstract: "Record a sample session and tour the commands on it.",
     discussion: """
-      Records 40 seeded random actions of the to-do list sample (feature 'todos') into the log \
-      and runs sessions, log, changes, state, diff, history, replay and bisect on the new \
-      session, printing each command line, a short explanation, and the command's real \
+      Records 40 seeded random actions of the to-do list sample (feature 'todos') into the log, \
+      with live uuid, date and random numbers (--live), and runs sessions, log, changes, state, \
+      diff, history, replay and bisect on the new session, printing each command line, a short explanation, and the command's real \
       output. Run the commands yourself afterwards: they are printed as you would type them.
 
       The log (--db) is created if it does not exist; a log that exists keeps its sessions, \
@@ -49,11 +49,13 @@ struct DemoCommand: AsyncParsableCommand {
       """
       First, record a session: 40 random actions, the same ones for the same seed. Effects \
       (the delayed sort of completed rows) run on an immediate clock, and their actions are \
-      recorded too.
+      recorded too. Adding a row reads the uuid, date and random number dependencies; with \
+      --live they give real, different values on every run, and the log keeps what the \
+      reducer read.
       """,
       [
         "record", "--feature", Self.featureName, "--random", String(Self.actionCount),
-        "--seed", String(Self.seed),
+        "--seed", String(Self.seed), "--live",
       ],
       db: db
     )
@@ -120,9 +122,10 @@ struct DemoCommand: AsyncParsableCommand {
     try await step(
       """
       'replay' runs the logged actions through the current reducer (without effects: their \
-      actions come from the log) and checks every state. A reducer change that alters \
-      behaviour shows up as a divergence with a diff. Add --step to walk through it \
-      interactively.
+      actions come from the log) and checks every state. The ids, dates and colours the \
+      reducer read live are fed back from the log, so the replay is exact. A reducer change \
+      that alters behaviour shows up as a divergence with a diff. Add --step to walk through \
+      it interactively.
       """,
       ["replay"], db: db, session: session
     )

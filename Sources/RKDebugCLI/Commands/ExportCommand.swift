@@ -42,13 +42,19 @@ struct ExportCommand: AsyncParsableCommand {
       try sink.write(
         ExportFormat.sessionLine(
           reader.session, metadata: try log.metadata(ofSession: reader.session.id),
-          initialState: try reader.stateJSON(at: 0)
+          initialState: try reader.stateJSON(at: 0), environment: try reader.reads(at: 0)
         ).serialized()
       )
       let effectsByAction = Dictionary(grouping: try reader.effects(), by: \.actionIndex)
       // A chunk of actions at a time: a long session is not held in memory whole.
+      var reads: (range: ClosedRange<Int>, byIndex: [Int: [DependencyRead]])?
       try reader.forEachAction { action in
-        try sink.write(try ExportFormat.actionLine(action).serialized())
+        if reads?.range.contains(action.index) != true {
+          let range = action.index...min(reader.actionCount, action.index + 4095)
+          reads = (range, try reader.reads(in: range))
+        }
+        let line = try ExportFormat.actionLine(action, reads: reads?.byIndex[action.index] ?? [])
+        try sink.write(line.serialized())
         for effect in effectsByAction[action.index] ?? [] {
           try sink.write(ExportFormat.effectLine(effect).serialized())
         }

@@ -11,10 +11,17 @@ struct RecordCommand: AsyncParsableCommand {
     discussion: """
       Creates a Store of the feature, wrapped in the recording reducer, and sends it the \
       actions of --actions (JSON Lines: one Codable action per line, blank lines skipped; '-' \
-      reads standard input) or --random N actions made from the seed of --seed (the same seed \
-      gives the same session). After each action rkdebug waits until every effect has \
-      finished, so a run is deterministic. Effects sleep on an immediate clock unless \
-      --real-time is given. Then the log is closed and the new session's id is printed.
+      reads standard input) or --random N actions made from the seed of --seed. After each \
+      action rkdebug waits until every effect has finished, so a run is deterministic. \
+      Effects sleep on an immediate clock unless --real-time is given. Then the log is closed \
+      and the new session's id is printed.
+
+      The seed also seeds the feature's nondeterministic dependencies: uuid counts up from \
+      00000000-0000-0000-0000-000000000000, date starts at 2026-01-01 00:00:00 UTC and \
+      advances one second per read, and withRandomNumberGenerator is a SplitMix64 generator \
+      seeded from the seed, so the same seed gives the same session, ids and dates included. \
+      --live records with the real values instead; either way the values the reducer reads \
+      are logged, and replay feeds them back.
 
       Every action line is decoded before the log is opened: a malformed line is reported \
       with its number and nothing is recorded. The log (--db) is created if it does not \
@@ -67,11 +74,21 @@ struct RecordCommand: AsyncParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "The seed of the random actions (SplitMix64); the same seed gives the same session.",
+      "The seed of the random actions and dependencies (default: 0).",
+      discussion: "The same seed gives the same session.",
       valueName: "seed"
     )
   )
   var seed: UInt64?
+
+  @Flag(
+    name: .long,
+    help: ArgumentHelp(
+      "Record with live uuid, date and random numbers instead of seeded ones.",
+      discussion: "The values read are logged, so replay stays exact."
+    )
+  )
+  var live = false
 
   @Flag(
     name: .long,
@@ -115,7 +132,7 @@ struct RecordCommand: AsyncParsableCommand {
     case (nil, let count?):
       guard count >= 1 else { throw ValidationError("--random needs a count of 1 or more.") }
     case (_?, nil):
-      if seed != nil { throw ValidationError("--seed goes with --random.") }
+      break
     }
     guard snapshotInterval >= 1 else {
       throw ValidationError("--snapshot-interval needs a count of 1 or more.")
@@ -127,7 +144,9 @@ struct RecordCommand: AsyncParsableCommand {
     let input = try readInput()
     let path = logOptions.logPath
     let durability = durability.durability
-    let options = RecordOptions(realTime: realTime, snapshotInterval: snapshotInterval)
+    let options = RecordOptions(
+      realTime: realTime, live: live, seed: seed ?? 0, snapshotInterval: snapshotInterval
+    )
     let outcome = try await feature.erased.record(input, options: options) {
       try ActionLog(path: path, durability: durability)
     }

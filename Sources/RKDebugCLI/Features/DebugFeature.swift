@@ -12,7 +12,7 @@ import ReducerKitDebug
 /// import RKDebugCLI
 ///
 /// await RKDebug.main(features: [
-///   .feature("profile", summary: "The profile screen", reducer: { _ in Profile() },
+///   .feature("profile", summary: "The profile screen", reducer: { Profile() },
 ///            initialState: { Profile.State() })
 /// ])
 /// ```
@@ -36,19 +36,22 @@ public struct DebugFeature: Sendable {
   /// - Parameters:
   ///   - name: The name sessions are recorded under (`rkdebug record --feature NAME`).
   ///   - summary: One line for `rkdebug features`.
-  ///   - reducer: Makes the feature's reducer; `realTime` is `false` when `record` runs effects
-  ///     on an immediate clock (the default) and `true` with `--real-time`.
+  ///   - reducer: Makes the feature's reducer.
   ///   - initialState: The state a recording starts from.
   ///   - randomAction: A valid random action for a state, for `record --random N --seed S`;
   ///     without it `--random` is refused for this feature.
+  ///   - dependencies: Sets the feature's own dependencies (its clients) for `record` and
+  ///     `replay`. `record` then sets the clocks, and unless `--live`, seeds `uuid`, `date`
+  ///     and `withRandomNumberGenerator`; replay feeds back the values recorded.
   public static func feature<R: Reducer>(
     _ name: String,
     summary: String,
-    reducer: @escaping @Sendable (_ realTime: Bool) -> R,
+    reducer: @escaping @Sendable () -> R,
     initialState: @escaping @Sendable () -> R.State,
     randomAction: (
       @Sendable (_ state: R.State, _ rng: inout any RandomNumberGenerator) -> R.Action
-    )? = nil
+    )? = nil,
+    dependencies: (@Sendable (inout DependencyValues) -> Void)? = nil
   ) -> DebugFeature
   where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
     DebugFeature(
@@ -57,7 +60,8 @@ public struct DebugFeature: Sendable {
       stateType: String(reflecting: R.State.self),
       actionType: String(reflecting: R.Action.self),
       erased: TypedFeature<R>(
-        name: name, makeReducer: reducer, initialState: initialState, randomAction: randomAction
+        name: name, makeReducer: reducer, initialState: initialState,
+        randomAction: randomAction, dependencies: dependencies
       )
     )
   }

@@ -24,8 +24,8 @@ protocol ErasedFeature: Sendable {
     _ input: RecordInput, options: RecordOptions, openLog: () throws -> ActionLog
   ) async throws -> RecordingOutcome
 
-  /// A replay of `reader`'s session through the feature's current reducer, which runs on an
-  /// immediate clock (its effects are never run).
+  /// A replay of `reader`'s session through the feature's current reducer, with its registered
+  /// dependencies and the values the session recorded (its effects are never run).
   func replayer(for reader: SessionReader) throws -> any SessionReplayer
 
   /// The `_printChanges()` text of one logged action, made with the feature's real types:

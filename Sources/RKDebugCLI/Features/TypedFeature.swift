@@ -6,9 +6,10 @@ import ReducerKitDebug
 struct TypedFeature<R: Reducer>: ErasedFeature
 where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
   let name: String
-  let makeReducer: @Sendable (_ realTime: Bool) -> R
+  let makeReducer: @Sendable () -> R
   let initialState: @Sendable () -> R.State
   let randomAction: (@Sendable (R.State, inout any RandomNumberGenerator) -> R.Action)?
+  let dependencies: (@Sendable (inout DependencyValues) -> Void)?
 
   var canMakeRandomActions: Bool { randomAction != nil }
 
@@ -31,9 +32,12 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
       }
     }
     let log = try openLog()
-    let reducer = makeReducer(options.realTime)
+    let reducer = makeReducer()
       .recording(to: log, feature: name, snapshotInterval: options.snapshotInterval)
-    let store = Store<R>(initialState: initialState(), reducer: reducer)
+    let store = Store<R>(initialState: initialState(), reducer: reducer) {
+      dependencies?(&$0)
+      options.prepare(&$0)
+    }
     var sent = 0
     switch input {
     case .lines:
@@ -42,7 +46,7 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
         sent += 1
       }
     case .random(let count, let seed):
-      var generator: any RandomNumberGenerator = SeededGenerator(seed: seed)
+      var generator: any RandomNumberGenerator = SplitMix64(seed: seed)
       for _ in 0..<count {
         await send(randomAction!(store.state, &generator), to: store)
         sent += 1
@@ -78,6 +82,6 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
   // MARK: - Replaying
 
   func replayer(for reader: SessionReader) throws -> any SessionReplayer {
-    try ReplayEngine(reader: reader, reducer: makeReducer(false))
+    try ReplayEngine(reader: reader, reducer: makeReducer(), withDependencies: dependencies)
   }
 }

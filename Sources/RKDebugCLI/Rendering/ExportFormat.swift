@@ -13,20 +13,23 @@ import ReducerKitDebug
 /// ```
 ///
 /// Times are Unix seconds (JSON numbers), as the log stores them, so an import keeps them
-/// exactly.
+/// exactly. Version 2 adds `inputs`: the values the reducer read from nondeterministic
+/// dependencies, as `[name, value]` pairs, on the session line (its calendar, locale and time
+/// zone) and on the lines of the actions that read any.
 enum ExportFormat {
   /// The `format` member of the first line.
   static let formatName = "rkdebug-export"
   /// The `version` member of the first line.
-  static let version = 1
+  static let version = 2
 
   // MARK: - Writing
 
   /// The session line.
   static func sessionLine(
-    _ session: LoggedSession, metadata: JSONValue, initialState: JSONValue
+    _ session: LoggedSession, metadata: JSONValue, initialState: JSONValue,
+    environment: [DependencyRead]
   ) -> JSONValue {
-    [
+    var members: [String: JSONValue] = [
       "type": "session",
       "format": .string(formatName),
       "version": JSONValue(version),
@@ -45,10 +48,12 @@ enum ExportFormat {
       "effectCount": JSONValue(session.effectCount),
       "initialState": initialState,
     ]
+    if !environment.isEmpty { members["inputs"] = DependencyRead.json(of: environment) }
+    return .object(members)
   }
 
   /// An action line.
-  static func actionLine(_ action: LoggedAction) throws -> JSONValue {
+  static func actionLine(_ action: LoggedAction, reads: [DependencyRead]) throws -> JSONValue {
     let json: JSONValue
     do {
       json = try JSONValue(parsing: action.json)
@@ -65,6 +70,7 @@ enum ExportFormat {
       "patch": action.patch.jsonValue,
     ]
     members.merge(action.source.jsonMembers) { _, new in new }
+    if !reads.isEmpty { members["inputs"] = DependencyRead.json(of: reads) }
     return .object(members)
   }
 
@@ -156,6 +162,7 @@ enum ExportFormat {
       startedAt: try fields.date("startedAt"),
       endedAt: try fields.optionalDate("endedAt"),
       metadata: fields.value("metadata") ?? [:],
+      environment: try readInputs(&fields),
       initialState: try fields.required("initialState"),
       actions: [],
       effects: []
@@ -189,8 +196,18 @@ enum ExportFormat {
       source: source,
       time: try fields.date("time"),
       durationNanos: Int64(try fields.int("durationNanos")),
-      patch: patch
+      patch: patch,
+      reads: try readInputs(&fields) ?? []
     )
+  }
+
+  /// The `inputs` member, when present.
+  private static func readInputs(_ fields: inout Fields) throws -> [DependencyRead]? {
+    guard let value = fields.value("inputs") else { return nil }
+    guard let reads = DependencyRead.reads(from: value) else {
+      throw Fields.Failure("\"inputs\" must be an array of [name, value] pairs")
+    }
+    return reads
   }
 
   private static func readEffect(_ fields: inout Fields) throws -> SessionImport.Effect {

@@ -11,17 +11,27 @@ enum ReplayReport {
       .joined(separator: "\n")
   }
 
-  /// The report of a divergence: the action, then the recorded (`-`) and replayed (`+`)
-  /// states after it, the diff colored on a terminal.
+  /// The report of a divergence: the action, how its dependency reads differ (when they do),
+  /// then the recorded (`-`) and replayed (`+`) states after it, the diff colored on a terminal.
   static func divergenceText(
     _ divergence: ReplayDivergence, terminal: Terminal = .plain
   ) -> String {
-    """
-    divergence at action \(divergence.index) (\(divergence.source.text)):
-    \(indented(divergence.label))
-    the state after action \(divergence.index), recorded (-) vs replayed (+):
-    \(terminal.coloredDiff(divergence.difference.diff))
-    """
+    var lines = [
+      "divergence at action \(divergence.index) (\(divergence.source.text)):",
+      indented(divergence.label),
+    ]
+    if let mismatch = divergence.inputMismatch {
+      lines.append("the dependencies differ: \(mismatch)")
+    }
+    if divergence.difference.diff.isEmpty {
+      lines.append("the state after action \(divergence.index) is the recorded one")
+    } else {
+      lines += [
+        "the state after action \(divergence.index), recorded (-) vs replayed (+):",
+        terminal.coloredDiff(divergence.difference.diff),
+      ]
+    }
+    return lines.joined(separator: "\n")
   }
 
   /// The JSON of a state difference.
@@ -39,6 +49,7 @@ enum ReplayReport {
       "index": JSONValue(divergence.index), "label": .string(divergence.label),
       "diff": .string(divergence.difference.diff),
       "expected": divergence.difference.expected, "actual": divergence.difference.actual,
+      "inputMismatch": divergence.inputMismatch.map(JSONValue.string) ?? .null,
     ]
     members.merge(divergence.source.jsonMembers) { _, source in source }
     return .object(members)

@@ -160,7 +160,7 @@ final class StoreRuntime<Action> {
           if let handler = run.handler {
             await handler(error, send)
           } else {
-            runtimeWarn(
+            reportIssue(
               """
               An "Effect.run" returned from "\(run.fileID):\(run.line)" threw an unhandled \
               error: \(error). Handle errors with "catch:" or inside the operation.

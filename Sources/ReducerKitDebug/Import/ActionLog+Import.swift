@@ -62,8 +62,16 @@ extension ActionLog {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
         )
+        let insertReads = try db.makeStatement(
+          sql: "INSERT INTO input (session_id, idx, reads) VALUES (?, ?, ?)"
+        )
         var state = session.initialState
         try snapshot.execute(arguments: [id, 0, state.serialized()])
+        if let environment = session.environment {
+          try insertReads.execute(arguments: [
+            id, 0, DependencyRead.json(of: environment).serialized(),
+          ])
+        }
         for action in session.actions {
           do {
             try state.apply(action.patch)
@@ -79,6 +87,11 @@ extension ActionLog {
             id, action.index, action.json, action.label, source, effectID, parentIndex,
             action.time.timeIntervalSince1970, action.durationNanos, action.patch.serialized(),
           ])
+          if !action.reads.isEmpty {
+            try insertReads.execute(arguments: [
+              id, action.index, DependencyRead.json(of: action.reads).serialized(),
+            ])
+          }
           let isLast = action.index == session.actions.count
           if action.index % interval == 0 || (isLast && session.endedAt != nil) {
             try snapshot.execute(arguments: [id, action.index, state.serialized()])

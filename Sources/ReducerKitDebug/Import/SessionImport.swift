@@ -24,12 +24,14 @@ public struct SessionImport: Sendable, Equatable {
     /// The operations (with old values) that turn the state at `index - 1` into the state at
     /// `index`.
     public var patch: [JSONPatchOperation]
+    /// The values its reducer read from nondeterministic dependencies, in order.
+    public var reads: [DependencyRead]
 
     /// Creates an action from its logged fields; each parameter sets the property of the same
     /// name.
     public init(
       index: Int, json: String, label: String, source: ActionSource, time: Date,
-      durationNanos: Int64, patch: [JSONPatchOperation]
+      durationNanos: Int64, patch: [JSONPatchOperation], reads: [DependencyRead] = []
     ) {
       self.index = index
       self.json = json
@@ -38,6 +40,7 @@ public struct SessionImport: Sendable, Equatable {
       self.time = time
       self.durationNanos = durationNanos
       self.patch = patch
+      self.reads = reads
     }
   }
 
@@ -99,6 +102,9 @@ public struct SessionImport: Sendable, Equatable {
   public var endedAt: Date?
   /// The session's metadata object (`pid`, `host`).
   public var metadata: JSONValue
+  /// The calendar, locale and time zone the session recorded (index 0 of the `input` table);
+  /// `nil` for a session recorded before inputs were logged.
+  public var environment: [DependencyRead]?
   /// The state before the first action.
   public var initialState: JSONValue
   /// The actions, in index order from 1.
@@ -115,7 +121,8 @@ public struct SessionImport: Sendable, Equatable {
     uuid: String, feature: String, stateType: String, actionType: String,
     stateFingerprint: String, actionFingerprint: String, snapshotInterval: Int,
     durability: String, startedAt: Date, endedAt: Date?, metadata: JSONValue = [:],
-    initialState: JSONValue, actions: [Action], effects: [Effect]
+    environment: [DependencyRead]? = nil, initialState: JSONValue, actions: [Action],
+    effects: [Effect]
   ) {
     self.uuid = uuid
     self.feature = feature
@@ -128,6 +135,7 @@ public struct SessionImport: Sendable, Equatable {
     self.startedAt = startedAt
     self.endedAt = endedAt
     self.metadata = metadata
+    self.environment = environment
     self.initialState = initialState
     self.actions = actions
     self.effects = effects

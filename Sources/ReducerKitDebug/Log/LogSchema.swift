@@ -9,7 +9,7 @@ enum LogSchema {
   static let applicationID: Int32 = 0x524B_4442
 
   /// `PRAGMA user_version`: the number of migrations applied.
-  static let version = 3
+  static let version = 4
 
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -70,8 +70,24 @@ enum LogSchema {
     migrator.registerMigration("v3: snapshots in a rowid table") { db in
       try db.execute(sql: rowidSnapshots)
     }
+    migrator.registerMigration("v4: recorded inputs") { db in
+      try db.execute(sql: recordedInputs)
+    }
     return migrator
   }
+
+  /// Schema 4 adds the `input` table: per action, the values its reducer read from
+  /// nondeterministic dependencies, in order, as a JSON array of `[name, value]` pairs; index 0
+  /// holds the session's `calendar`, `locale` and `timeZone`. Actions that read nothing have
+  /// no row.
+  static let recordedInputs = """
+    CREATE TABLE input (
+      session_id INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+      idx INTEGER NOT NULL,
+      reads TEXT NOT NULL,
+      PRIMARY KEY (session_id, idx)
+    ) WITHOUT ROWID;
+    """
 
   /// Schema 3 keeps snapshots in a rowid table with a unique index on `(session_id, idx)`,
   /// instead of a `WITHOUT ROWID` table keyed by them.

@@ -16,6 +16,8 @@ struct SessionCommand<State: Encodable & Sendable>: LogWriteCommand {
   let durability: Durability
   let startedAt: Date
   let initialState: State
+  /// The dependencies read once per session, stored as the reads of index 0.
+  let environment: SessionEnvironment
 
   func write(_ db: Database, _ context: inout LogWriteContext) throws {
     let metadata: [String: String] = [
@@ -36,6 +38,7 @@ struct SessionCommand<State: Encodable & Sendable>: LogWriteCommand {
     )
     key.rowID = db.lastInsertedRowID
     try SnapshotCommand(key: key, index: 0, state: initialState).write(db, &context)
+    try InputRow.insert(environment.reads, session: key.rowID, index: 0, in: db, &context)
   }
 }
 
@@ -55,10 +58,11 @@ final class ActionCommand<Action: Encodable & Sendable>: LogWriteCommand {
   let sessionStart: Date
   let durationNanos: UInt64
   let changes: [PendingChange]
+  let reads: [RecordedRead]
 
   init(
     key: SessionKey, index: Int, action: Action, effectID: Int?, parentIndex: Int?, time: Date,
-    sessionStart: Date, durationNanos: UInt64, changes: [PendingChange]
+    sessionStart: Date, durationNanos: UInt64, changes: [PendingChange], reads: [RecordedRead]
   ) {
     self.key = key
     self.index = index
@@ -69,6 +73,7 @@ final class ActionCommand<Action: Encodable & Sendable>: LogWriteCommand {
     self.sessionStart = sessionStart
     self.durationNanos = durationNanos
     self.changes = changes
+    self.reads = reads
   }
 
   func write(_ db: Database, _ context: inout LogWriteContext) throws {
@@ -85,6 +90,23 @@ final class ActionCommand<Action: Encodable & Sendable>: LogWriteCommand {
       Int64(clamping: durationNanos),
       text: context.opsText
     )
+    if !reads.isEmpty {
+      try InputRow.insert(reads, session: key.rowID, index: index, in: db, &context)
+    }
+  }
+}
+
+/// The `input` table: the values an action's reducer read from nondeterministic dependencies.
+enum InputRow {
+  /// Inserts the reads of one index (0 for the session's environment).
+  static func insert(
+    _ reads: [RecordedRead], session: Int64?, index: Int, in db: Database,
+    _ context: inout LogWriteContext
+  ) throws {
+    var bytes: [UInt8] = []
+    try reads.appendJSON(to: &bytes, using: context.encoder)
+    try db.cachedStatement(sql: "INSERT INTO input (session_id, idx, reads) VALUES (?, ?, ?)")
+      .execute(arguments: [session, index, String(decoding: bytes, as: UTF8.self)])
   }
 }
 

@@ -18,6 +18,7 @@ public final class SessionReader {
   let log: ActionLog
   private var cached: (index: Int, state: JSONValue)?
   private var compactActions: Bool?
+  private var hasRecordedInputs: Bool?
 
   init(log: ActionLog, session: LoggedSession) {
     self.log = log
@@ -71,6 +72,53 @@ public final class SessionReader {
         db, sql: "SELECT * FROM effect WHERE session_id = ? ORDER BY id", arguments: [session.id]
       ).map(LoggedEffect.init(row:))
     }
+  }
+
+  /// Whether the session logged the values its reducer read from nondeterministic
+  /// dependencies: every session recorded since schema 4 does (index 0 holds its calendar,
+  /// locale and time zone); older ones replay with the replaying process's dependencies.
+  public func recordsInputs() throws -> Bool {
+    if let hasRecordedInputs { return hasRecordedInputs }
+    let result = try log.read { db in
+      try db.tableExists("input")
+        && Bool.fetchOne(
+          db, sql: "SELECT EXISTS (SELECT 1 FROM input WHERE session_id = ? AND idx = 0)",
+          arguments: [session.id]
+        ) == true
+    }
+    hasRecordedInputs = result
+    return result
+  }
+
+  /// The values the reducer read from nondeterministic dependencies at `index`, in order (at
+  /// index 0: the session's calendar, locale and time zone); empty when it read none.
+  public func reads(at index: Int) throws -> [DependencyRead] {
+    guard try recordsInputs() else { return [] }
+    let text = try log.read { db in
+      try String.fetchOne(
+        db, sql: "SELECT reads FROM input WHERE session_id = ? AND idx = ?",
+        arguments: [session.id, index]
+      )
+    }
+    return try text.map { try DependencyRead.reads(parsing: $0, index: index) } ?? []
+  }
+
+  /// The reads of the actions with indices in `range` that read anything, by index.
+  public func reads(in range: ClosedRange<Int>) throws -> [Int: [DependencyRead]] {
+    guard try recordsInputs() else { return [:] }
+    let rows = try log.read { db in
+      try Row.fetchAll(
+        db,
+        sql: "SELECT idx, reads FROM input WHERE session_id = ? AND idx BETWEEN ? AND ?",
+        arguments: [session.id, range.lowerBound, range.upperBound]
+      )
+    }
+    var reads: [Int: [DependencyRead]] = [:]
+    for row in rows {
+      let index: Int = row[0]
+      reads[index] = try DependencyRead.reads(parsing: row[1], index: index)
+    }
+    return reads
   }
 
   /// Decodes the action at `index` as `Action`.

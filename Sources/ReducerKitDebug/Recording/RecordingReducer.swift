@@ -57,8 +57,9 @@ where Base.State: ObservableStateProtocol & Codable, Base.Action: Codable & Send
   public var sessionUUID: UUID { session.uuid }
 
   /// Runs the base reducer and records the action into the session: its JSON, its source, the
-  /// wall-clock time it arrived, how long the base reducer took, and the change it made to the
-  /// state. The effects the base reducer returns run unchanged, observed so the log knows when
+  /// wall-clock time it arrived, how long the base reducer took, the change it made to the
+  /// state, and the values it read from `uuid`, `date`, `withRandomNumberGenerator` and
+  /// dependencies opted in with `recordedInput(_:_:)`. The effects the base reducer returns run unchanged, observed so the log knows when
   /// each starts and ends and which actions it sends.
   ///
   /// When the log cannot be written, recording stops with one runtime warning and the feature
@@ -70,14 +71,22 @@ where Base.State: ObservableStateProtocol & Codable, Base.Action: Codable & Send
     let start = DispatchTime.now().uptimeNanoseconds
     // `forEach` notes the rows it runs, so the diff looks at those rows, not at every row.
     let journal = ElementChangeJournal()
-    let effect = ElementChangeJournal.withCurrent(journal) {
-      base.reduce(into: &state, action: action)
+    // The nondeterministic dependencies the reducer reads are logged with the action.
+    let effect = session.reads.bind {
+      withDependencies {
+        $0.routeNondeterministicInputsThroughTape()
+      } operation: {
+        ElementChangeJournal.withCurrent(journal) {
+          base.reduce(into: &state, action: action)
+        }
+      }
     }
     let duration = DispatchTime.now().uptimeNanoseconds &- start
     guard
       let index = session.record(
         action: action, oldState: oldState, newState: state, journal: journal,
-        wallTime: wallTime, durationNanos: duration, emitters: emitters
+        reads: session.reads.take(), wallTime: wallTime, durationNanos: duration,
+        emitters: emitters
       )
     else { return effect }
     let session = self.session

@@ -15,6 +15,8 @@ final class RecordingSession: Sendable {
   let uuid = UUID()
   let startedAt = Date()
   let key = SessionKey()
+  /// The reads of the action being reduced.
+  let reads = RecordedReadLog()
 
   private let state = Mutex(Progress())
 
@@ -39,7 +41,7 @@ final class RecordingSession: Sendable {
   /// Records one reduced action: its index, JSON, label, source, timing and patch.
   func record<State: ObservableStateProtocol & Codable, Action: Codable & Sendable>(
     action: Action, oldState: State, newState: State, journal: ElementChangeJournal?,
-    wallTime: Date, durationNanos: UInt64, emitters: [any EffectObserver]
+    reads: [RecordedRead], wallTime: Date, durationNanos: UInt64, emitters: [any EffectObserver]
   ) -> Int? {
     let changes = StateDiffer.changes(from: oldState, to: newState, journal: journal)
     let source = emitters.lazy.compactMap { $0 as? RecordingEffectObserver }
@@ -56,7 +58,8 @@ final class RecordingSession: Sendable {
             stateFingerprint: TypeFingerprint.of(State.self, sample: oldState),
             actionFingerprint: TypeFingerprint.of(Action.self),
             snapshotInterval: snapshotInterval, durability: log.durability,
-            startedAt: startedAt, initialState: oldState
+            startedAt: startedAt, initialState: oldState,
+            environment: SessionEnvironment.current()
           )
         )
       }
@@ -67,7 +70,7 @@ final class RecordingSession: Sendable {
           key: key, index: index, action: action,
           effectID: source?.effectID, parentIndex: source?.actionIndex,
           time: wallTime, sessionStart: startedAt, durationNanos: durationNanos,
-          changes: changes
+          changes: changes, reads: reads
         )
       )
       if index % snapshotInterval == 0 {
@@ -141,7 +144,7 @@ final class RecordingSession: Sendable {
         return try body(&progress, try log.writer())
       } catch {
         progress.isBroken = true
-        RuntimeWarning.handler(
+        reportIssue(
           """
           Recording of '\(feature)' stopped: \(error). \
           The feature keeps running; later actions are not logged.

@@ -40,6 +40,11 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
   public private(set) var state: R.State
 
   private let reducer: R
+  /// The dependencies every action is replayed with: the recorded calendar, locale and time
+  /// zone, and `uuid`, `date` and random numbers read from the recording through ``reads``.
+  private let dependencies: DependencyValues.Continuation
+  private let reads = ReplayedReads()
+  private let recordsInputs: Bool
   private let decoder = JSONDecoder()
   private let encoder = JSONFragmentEncoder()
   private let matcher = PatchMatcher()
@@ -55,14 +60,39 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
 
   /// Prepares a replay of `reader`'s session from its initial state.
   ///
+  /// The values the reducer read from `uuid`, `date`, `withRandomNumberGenerator` and
+  /// dependencies opted in with `recordedInput(_:_:)` come from the log, in the order they
+  /// were read; a read the log cannot answer is a divergence that names the dependency. A
+  /// session recorded before inputs were logged replays with the dependencies current here.
+  ///
   /// - Parameters:
   ///   - reader: The session to replay.
   ///   - reducer: The current reducer of the session's feature.
+  ///   - prepareDependencies: Sets dependencies the reducer reads that are not recorded.
   /// - Throws: ``ReplayError/stateDoesNotDecode(index:type:reason:)`` when the recorded initial
   ///   state does not decode as `R.State`, or a ``LogError``.
-  public init(reader: SessionReader, reducer: R) throws {
+  public init(
+    reader: SessionReader, reducer: R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
+  ) throws {
     self.reader = reader
     self.reducer = reducer
+    let recordsInputs = try reader.recordsInputs()
+    self.recordsInputs = recordsInputs
+    let environment = recordsInputs ? try Self.environment(of: reader) : nil
+    self.dependencies = withDependencies {
+      if recordsInputs {
+        // What a read the log cannot answer gets: a divergence is reported for it anyway.
+        $0.uuid = .incrementing
+        $0.date = .constant(Date(timeIntervalSinceReferenceDate: 0))
+        $0.withRandomNumberGenerator = WithRandomNumberGenerator(SplitMix64(seed: 0))
+      }
+      prepareDependencies?(&$0)
+      environment?.apply(to: &$0)
+      if recordsInputs { $0.routeNondeterministicInputsThroughTape() }
+    } operation: {
+      withEscapedDependencies { $0 }
+    }
     let initialJSON = try reader.stateJSON(at: 0)
     let initialState: R.State = try Self.decodeState(
       initialJSON, at: 0, using: JSONDecoder()
@@ -96,24 +126,39 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     let isChecking = skipped.isEmpty && divergence == nil
     let oldState = state
     let journal = isChecking ? ElementChangeJournal() : nil
-    _ = ElementChangeJournal.withCurrent(journal) {
-      reducer.reduce(into: &state, action: action)
+    if recordsInputs {
+      reads.load(try record.reads(), index: next)
     }
+    _ = reads.bind {
+      dependencies.yield {
+        ElementChangeJournal.withCurrent(journal) {
+          reducer.reduce(into: &state, action: action)
+        }
+      }
+    }
+    let readMismatch = recordsInputs ? reads.finish() : nil
     index = next
     guard isChecking else { return ReplayStep(index: next, outcome: .unchecked) }
     let changes = StateDiffer.changes(from: oldState, to: state, journal: journal)
-    if try matcher.matches(changes, text: record.patchText)
-      ?? matcher.matches(changes, record.patch())
+    let difference: StateDifference
+    if try readMismatch == nil
+      && (matcher.matches(changes, text: record.patchText)
+        ?? matcher.matches(changes, record.patch()))
     {
       return ReplayStep(index: next, outcome: .matched)
-    }
-    guard let difference = try differenceFromRecording() else {
+    } else if let stateDifference = try differenceFromRecording() {
+      difference = stateDifference
+    } else if readMismatch != nil {
+      let json = try currentStateJSON()
+      difference = StateDifference(index: next, expected: json, actual: json, diff: "")
+    } else {
       // The same state, reached by a change the recorder now spells differently.
       return ReplayStep(index: next, outcome: .matched)
     }
     let logged = try reader.action(at: next)
     let divergence = ReplayDivergence(
-      index: next, label: logged.label, source: logged.source, difference: difference
+      index: next, label: logged.label, source: logged.source, difference: difference,
+      inputMismatch: readMismatch
     )
     self.divergence = divergence
     return ReplayStep(index: next, outcome: .diverged(divergence))
@@ -237,6 +282,20 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
       throw ReplayError.stateDoesNotDecode(
         index: index, type: String(reflecting: R.State.self),
         reason: DecodingErrorSummary.text(for: error)
+      )
+    }
+  }
+
+  /// The calendar, locale and time zone the session was recorded with.
+  private static func environment(of reader: SessionReader) throws -> SessionEnvironment {
+    do {
+      return try SessionEnvironment(reads: reader.reads(at: 0))
+    } catch let error as LogError {
+      throw error
+    } catch {
+      throw LogError.corrupt(
+        "the calendar, locale and time zone of session \(reader.session.id) do not decode: "
+          + DecodingErrorSummary.text(for: error)
       )
     }
   }

@@ -11,6 +11,9 @@ struct ReplayRecord {
   var json: String
   /// The state change the recording logged for it, as stored: a JSON array of operations.
   var patchText: String
+  /// The values its reducer read from nondeterministic dependencies, as stored; `nil` when it
+  /// read none.
+  var readsText: String?
 
   /// The logged patch, parsed.
   func patch() throws -> [JSONPatchOperation] {
@@ -21,16 +24,26 @@ struct ReplayRecord {
     }
   }
 
+  /// The logged reads, parsed.
+  func reads() throws -> [DependencyRead] {
+    guard let readsText else { return [] }
+    return try DependencyRead.reads(parsing: readsText, index: index)
+  }
+
   /// The records of `reader`'s session with indices in `range`, in order.
   static func records(
     in range: ClosedRange<Int>, of reader: SessionReader
   ) throws -> [ReplayRecord] {
     let session = reader.session.id
+    let reads =
+      try reader.recordsInputs()
+      ? "(SELECT reads FROM input AS i WHERE i.session_id = a.session_id AND i.idx = a.idx)"
+      : "NULL"
     return try reader.log.read { db in
       let rows = try Row.fetchCursor(
         db,
         sql: """
-          SELECT idx, json, patch FROM action
+          SELECT idx, json, patch, \(reads) FROM action AS a
           WHERE session_id = ? AND idx BETWEEN ? AND ? ORDER BY idx
           """,
         arguments: [session, range.lowerBound, range.upperBound]
@@ -38,7 +51,9 @@ struct ReplayRecord {
       var records: [ReplayRecord] = []
       records.reserveCapacity(range.count)
       while let row = try rows.next() {
-        records.append(ReplayRecord(index: row[0], json: row[1], patchText: row[2]))
+        records.append(
+          ReplayRecord(index: row[0], json: row[1], patchText: row[2], readsText: row[3])
+        )
       }
       return records
     }

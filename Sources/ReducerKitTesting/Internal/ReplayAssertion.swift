@@ -8,7 +8,8 @@ import ReducerKitDebug
 enum ReplayAssertion {
   /// Replays the session and returns the failure message, or `nil` when every state matches.
   static func failureMessage<R: Reducer>(
-    log: ActionLog, session: Int64?, reducer: R
+    log: ActionLog, session: Int64?, reducer: R,
+    prepareDependencies: ((inout DependencyValues) -> Void)?
   ) -> String?
   where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     let reader: SessionReader
@@ -21,7 +22,9 @@ enum ReplayAssertion {
     let engine: ReplayEngine<R>
     let result: ReplayResult
     do {
-      engine = try ReplayEngine(reader: reader, reducer: reducer)
+      engine = try ReplayEngine(
+        reader: reader, reducer: reducer, withDependencies: prepareDependencies
+      )
       result = try engine.run()
     } catch {
       return "Cannot replay \(name)\(describe(path: log.path)): \(error)"
@@ -33,8 +36,15 @@ enum ReplayAssertion {
       "",
       "  Action \(divergence.index): \(divergence.label.oneLine)",
       "  Sent by: \(describe(divergence.source))",
+    ]
+    if let mismatch = divergence.inputMismatch {
+      lines.append("  Dependencies: \(mismatch)")
+    }
+    lines += [
       "",
-      stateDifference(divergence.difference, actual: engine.state),
+      divergence.difference.diff.isEmpty
+        ? "The state after the action is the recorded one."
+        : stateDifference(divergence.difference, actual: engine.state),
     ]
     if !engine.warnings.isEmpty {
       lines += [""] + engine.warnings.map { "Note: \($0)" }

@@ -2,6 +2,7 @@ import Foundation
 import ReducerKit
 import ReducerKitDebug
 import ReducerKitSamples
+import ReducerKitTestSupport
 import Testing
 
 /// `rkdebug changes`, through the built executable.
@@ -10,7 +11,7 @@ import Testing
     let printed = PrintedChanges()
     let log = try await RecordedLog.make { log in
       try await log.record(
-        Counter(environment: .immediate)._printChanges(printed.printer()),
+        Counter().testDependencies()._printChanges(printed.printer()),
         initialState: Counter.State(),
         actions: [.increment, .increment, .factButtonTapped, .decrement, .reset, .reset],
         feature: Counter.name
@@ -27,7 +28,7 @@ import Testing
     let printed = PrintedChanges()
     let log = try await RecordedLog.make { log in
       try await log.record(
-        Todos(environment: .immediate)._printChanges(printed.printer()),
+        Todos().testDependencies()._printChanges(printed.printer()),
         initialState: Todos.State(),
         actions: [
           .addTodoButtonTapped, .addTodoButtonTapped,
@@ -48,7 +49,7 @@ import Testing
     let printed = PrintedChanges()
     let log = try await RecordedLog.make { log in
       try await log.record(
-        Search(environment: .immediate)._printChanges(printed.printer()),
+        Search().testDependencies()._printChanges(printed.printer()),
         initialState: Search.State(),
         actions: [
           .queryChanged("ber"), .searchResultTapped("Bern"), .queryChanged("par"),
@@ -70,7 +71,7 @@ import Testing
     let printed = PrintedChanges()
     let log = try await RecordedLog.make { log in
       try await log.record(
-        AppFeature(environment: .immediate)._printChanges(printed.printer()),
+        AppFeature().testDependencies()._printChanges(printed.printer()),
         initialState: AppFeature.State(),
         actions: [
           .counter(.increment), .tab(.todos(.addTodoButtonTapped)),

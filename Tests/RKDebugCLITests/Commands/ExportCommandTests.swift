@@ -18,7 +18,7 @@ import Testing
 
     let session = lines[0]
     #expect(session["format"] == "rkdebug-export")
-    #expect(session["version"] == 1)
+    #expect(session["version"] == 2)
     #expect(session["feature"] == "shelf")
     #expect(session["stateType"]?.stringValue?.hasSuffix("Shelf.State") == true)
     #expect(session["snapshotInterval"] == 1000)

@@ -48,12 +48,12 @@ import Testing
     }
     #expect(
       throws: RKDebugError(
-        "line 1 of t.jsonl: export version 2 is newer than this rkdebug reads (1); upgrade "
+        "line 1 of t.jsonl: export version 3 is newer than this rkdebug reads (2); upgrade "
           + "rkdebug; nothing was imported"
       )
     ) {
       try ExportFormat.read(
-        session.replacingOccurrences(of: #""version":1"#, with: #""version":2"#),
+        session.replacingOccurrences(of: #""version":1"#, with: #""version":3"#),
         source: "t.jsonl"
       )
     }

@@ -1,6 +1,7 @@
 import Foundation
 import ReducerKitDebug
 import ReducerKitSamples
+import ReducerKitTestSupport
 import Testing
 
 /// Action labels that custom-dump prints on several lines, as the one-line commands show them:
@@ -38,7 +39,7 @@ import Testing
   @Test func nestedEnumCasesOfTodos() async throws {
     let log = try await RecordedLog.make { log in
       try await log.record(
-        Todos(environment: .immediate), initialState: Todos.State(),
+        Todos().testDependencies(), initialState: Todos.State(),
         actions: [
           .addTodoButtonTapped,
           .todos(.element(id: UUID(0), action: .titleChanged("Milk"))),

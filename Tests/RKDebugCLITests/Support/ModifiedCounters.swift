@@ -1,5 +1,6 @@
 import ReducerKit
 import ReducerKitSamples
+import ReducerKitTestSupport
 
 /// The counter sample with a bug: `decrement` subtracts two. Replaying a session recorded with
 /// the real counter through it diverges at the first decrement.
@@ -14,7 +15,7 @@ struct MiscountingCounter: Reducer {
       state.fact = nil
       return .none
     default:
-      return Counter(environment: .immediate).reduce(into: &state, action: action)
+      return Counter().testDependencies().reduce(into: &state, action: action)
     }
   }
 }

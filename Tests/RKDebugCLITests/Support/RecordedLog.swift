@@ -1,4 +1,5 @@
 import Foundation
+import ReducerKitTestSupport
 import ReducerKit
 import ReducerKitDebug
 
@@ -72,7 +73,8 @@ final class RecordedLog: @unchecked Sendable {
     opened(log)
     let store = Store(
       initialState: initialState,
-      reducer: reducer.recording(to: log, feature: feature, snapshotInterval: snapshotInterval)
+      reducer: reducer.recording(to: log, feature: feature, snapshotInterval: snapshotInterval),
+      withDependencies: { $0.useTestValues() }
     )
     for action in actions {
       await store.send(action).finish()

@@ -1,3 +1,4 @@
+import ReducerKit
 import ReducerKitSamples
 import Testing
 

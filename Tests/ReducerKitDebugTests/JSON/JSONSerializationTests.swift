@@ -1,3 +1,4 @@
+import ReducerKit
 import Foundation
 import ReducerKitSamples
 import Testing

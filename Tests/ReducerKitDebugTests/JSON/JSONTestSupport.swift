@@ -1,3 +1,4 @@
+import ReducerKit
 import ReducerKitSamples
 
 @testable import ReducerKitDebug

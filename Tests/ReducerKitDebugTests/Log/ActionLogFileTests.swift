@@ -3,6 +3,7 @@ import GRDB
 import Synchronization
 import ReducerKit
 import ReducerKitSamples
+import ReducerKitTestSupport
 import Testing
 
 @testable import ReducerKitDebug
@@ -39,7 +40,7 @@ import Testing
     }
     #expect(journal == "wal")
     #expect(applicationID == 0x524B_4442)
-    #expect(userVersion == 3)
+    #expect(userVersion == 4)
     #expect(snapshots == [0, 10, 20, 25])
     #expect(endedAt != nil)
     // The final snapshot holds the last state: the reader starts from it at 25.
@@ -86,7 +87,7 @@ import Testing
     try db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA user_version = 99") }
     try db.close()
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
-    #expect(throws: LogError.newerSchema(path: path, found: 99, supported: 3)) {
+    #expect(throws: LogError.newerSchema(path: path, found: 99, supported: 4)) {
       try ActionLog(path: path)
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
@@ -248,22 +249,15 @@ import Testing
     )
     store.send(.setVolume(1))
     try log.close()
-    let warnings = WarningLines()
-    RuntimeWarning.$handler.withValue({ warnings.append($0) }) {
+    let issues = IssueCollector()
+    issues.captureNow {
       store.send(.setVolume(2))
       store.send(.setVolume(3))
     }
     #expect(store.volume == 3)
-    #expect(warnings.all == [
+    #expect(issues.messages == [
       "Recording of 'Playlist' stopped: the log was closed; open it again. "
         + "The feature keeps running; later actions are not logged."
     ])
   }
-}
-
-/// Collects runtime warnings.
-final class WarningLines: Sendable {
-  private let lines = Mutex<[String]>([])
-  var all: [String] { lines.withLock { $0 } }
-  func append(_ line: String) { lines.withLock { $0.append(line) } }
 }

@@ -49,7 +49,7 @@ import Testing
     #expect(try userVersion(path) == 1)  // Reading did not migrate it.
 
     let after = try actions(at: path, readOnly: false)
-    #expect(try userVersion(path) == 3)
+    #expect(try userVersion(path) == 4)
     #expect(after.map(\.index) == before.map(\.index))
     #expect(after.map(\.json) == before.map(\.json))
     #expect(after.map(\.label) == before.map(\.label))
@@ -141,7 +141,7 @@ import Testing
     #expect(try states(readOnly: true) == expected)
     #expect(try userVersion(path) == 2)
     #expect(try states(readOnly: false) == expected)
-    #expect(try userVersion(path) == 3)
+    #expect(try userVersion(path) == 4)
 
     let migrated = try DatabaseQueue(path: path)
     defer { try? migrated.close() }

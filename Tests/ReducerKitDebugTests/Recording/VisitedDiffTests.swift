@@ -2,6 +2,7 @@ import CasePaths
 import IdentifiedCollections
 import ReducerKit
 import ReducerKitSamples
+import ReducerKitTestSupport
 import Testing
 
 @testable import ReducerKitDebug
@@ -24,6 +25,7 @@ import Testing
     var rng = SplitMix64(seed: seed)
     let encoder = JSONFragmentEncoder()
     var patches: [Patches] = []
+    let reducer = reducer.testDependencies()
     for _ in 0..<count {
       let action = R.randomAction(for: state, using: &rng)
       let old = state
@@ -49,7 +51,7 @@ import Testing
   @Test(arguments: [1, 2, 3] as [UInt64])
   func todosPatchesAgree(seed: UInt64) throws {
     let patches = try patches(
-      of: Todos(environment: .immediate), from: Todos.State(), actions: 300, seed: seed
+      of: Todos(), from: Todos.State(), actions: 300, seed: seed
     )
     for (index, patch) in patches.enumerated() {
       #expect(patch.visited == patch.listed, "action \(index + 1)")
@@ -62,7 +64,7 @@ import Testing
   @Test(arguments: [1, 2, 3] as [UInt64])
   func appPatchesAgree(seed: UInt64) throws {
     let patches = try patches(
-      of: AppFeature(environment: .immediate), from: AppFeature.State(), actions: 300,
+      of: AppFeature(), from: AppFeature.State(), actions: 300,
       seed: seed
     )
     for (index, patch) in patches.enumerated() {

@@ -69,7 +69,7 @@ struct BrokenCounter: Reducer {
   typealias State = Counter.State
   typealias Action = Counter.Action
 
-  let base = Counter(environment: .immediate)
+  let base = Counter().testDependencies()
 
   var body: some ReducerOf<Counter> {
     Reduce { state, action in

@@ -1,31 +1,18 @@
 import ReducerKit
+import ReducerKitTestSupport
 import Synchronization
 
-/// Collects the runtime warnings ReducerKit reports while `body` runs (including those reported
-/// by effect tasks started inside it, which inherit the task-local handler).
+/// Collects the issues ReducerKit reports with `reportIssue` while `body` runs (including those
+/// reported by effect tasks started inside it), instead of failing the test.
 ///
-/// - Returns: The value `body` returned and the warnings, in the order they were reported.
+/// - Returns: The value `body` returned and the issues' messages, in the order reported.
 func withRuntimeWarnings<T>(
   isolation: isolated (any Actor)? = #isolation,
   _ body: () async throws -> T
 ) async rethrows -> (value: T, warnings: [String]) {
-  let sink = WarningSink()
-  let handler: @Sendable (String) -> Void = { sink.append($0) }
-  let value = try await RuntimeWarning.$handler.withValue(handler, operation: body)
-  return (value, sink.messages)
-}
-
-/// A thread-safe list of warning messages.
-final class WarningSink: Sendable {
-  private let storage = Mutex<[String]>([])
-
-  func append(_ message: String) {
-    storage.withLock { $0.append(message) }
-  }
-
-  var messages: [String] {
-    storage.withLock { $0 }
-  }
+  let issues = IssueCollector()
+  let value = try await issues.capture(body)
+  return (value, issues.messages)
 }
 
 /// A thread-safe flag for `withObservationTracking`'s `onChange`.

@@ -144,7 +144,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
   /// Reports an action for an element that is not in the collection.
   @usableFromInline
   func warnMissingElement(id: ID, action: Parent.Action) {
-    runtimeWarn(
+    reportIssue(
       """
       A "forEach" at "\(fileID):\(line)" received an action for a missing element: id \
       \(id), \(oneLineDump(action)). Send element actions only for ids still in the \

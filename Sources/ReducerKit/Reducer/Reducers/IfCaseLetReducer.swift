@@ -69,7 +69,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   ) -> Effect<Parent.Action> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     guard var childState = toChildState.extract(from: state) else {
-      runtimeWarn(
+      reportIssue(
         """
         An "ifCaseLet" at "\(fileID):\(line)" received a child action when the state was in \
         another case: \(oneLineDump(action)). Send child actions only while the state is in \

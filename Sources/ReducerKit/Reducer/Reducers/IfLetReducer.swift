@@ -69,7 +69,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   ) -> Effect<Parent.Action> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     guard state[keyPath: toChildState] != nil else {
-      runtimeWarn(
+      reportIssue(
         """
         An "ifLet" at "\(fileID):\(line)" received a child action when child state was "nil": \
         \(oneLineDump(action)). Send child actions only while the child state is present, \

@@ -70,7 +70,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         .map { [embed = UncheckedSendable(embed)] in embed.value($0) }
     case let .casePath(casePath, fileID, line):
       guard var childState = casePath.extract(from: state) else {
-        runtimeWarn(
+        reportIssue(
           """
           A "Scope" at "\(fileID):\(line)" received a child action while the parent state was \
           in another case: \(oneLineDump(action)). Send child actions only while the state is \

@@ -1,8 +1,9 @@
 /// A small, fast, seeded random number generator: the same seed always gives the same sequence,
 /// on every platform.
 ///
-/// `rkdebug record --random N --seed S` drives a feature with `SplitMix64(seed: S)`, so a run can
-/// be repeated exactly. The algorithm is Sebastiano Vigna's SplitMix64, the generator Java's
+/// `rkdebug record --random N --seed S` drives a feature with `SplitMix64(seed: S)` and seeds its
+/// random number dependency with it, so a run can be repeated exactly; the samples' tests use
+/// it to make the same random actions. The algorithm is Sebastiano Vigna's SplitMix64, the generator Java's
 /// `SplittableRandom` uses and the usual seeder of the xoshiro family.
 ///
 /// ```swift
