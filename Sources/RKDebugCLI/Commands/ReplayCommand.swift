@@ -14,10 +14,15 @@ struct ReplayCommand: AsyncParsableCommand {
       the current reducer of the session's feature, which this rkdebug must register: the \
       feature registered under the session's feature name, or else the one feature with the \
       session's state and action types (a session recorded without a name, by a TestStore \
-      for example, is listed under the reducer's type name). Effects are not run: the actions they emitted are in the log and are replayed at their \
-      own index. After each action the replayed state is checked against the recorded one; \
-      the first divergence is printed with a diff of the recorded (-) and replayed (+) state, \
-      and the exit status is 1.
+      for example, is listed under the reducer's type name). Effects are not run: the \
+      actions they emitted are in the log and are replayed at their own index. After each \
+      action the replayed state is checked against the recorded one; the first divergence is \
+      printed with a diff of the recorded (-) and replayed (+) state, and the exit status is 1.
+
+      The values the reducer read from uuid, date, withRandomNumberGenerator and dependencies \
+      opted in with recordedInput are fed back from the log, so a live session replays \
+      exactly; a reducer that now reads a value the log lacks is a divergence naming the \
+      dependency.
 
       If the state or action type changed since the session was recorded, a warning says so \
       first. A logged action that no longer decodes is an error naming its index.
