@@ -3,11 +3,12 @@ import ReducerKit
 import ReducerKitDebug
 import ReducerKitSamples
 
-/// `rkbench --child-send KIND ROWS COUNT MODE PATH`: benchmark 1's Todos case alone, for a
-/// profiler. Sends COUNT actions (KIND `toggle` or `rename`, on random rows, from a list of
-/// 1,000 sent round and round) to a Todos store of ROWS rows, plain (MODE `plain`) or recording
-/// into the log at PATH (MODE `recording`), and prints the sending thread's time per action
-/// after 200 warm-up actions.
+/// `rkbench --child-send KIND ROWS COUNT MODE PATH`: one case of benchmark 1 alone, for a
+/// profiler. Sends COUNT actions to one store, plain (MODE `plain`) or recording into the log at
+/// PATH (MODE `recording`), and prints the sending thread's time per action after 200 warm-up
+/// actions. KIND `toggle` or `rename` sends Todos row actions (on random rows of ROWS, from a
+/// list of 1,000 sent round and round); `counter` sends Counter increments, a reducer that reads
+/// no dependency; `uuid` sends ``UUIDStamp`` actions, a reducer that reads one `uuid()`.
 ///
 /// Instructions counted by callgrind do not depend on the machine's mood; the difference between
 /// two COUNTs is the cost of the extra actions alone, without start-up:
@@ -18,10 +19,27 @@ import ReducerKitSamples
 /// ```
 @MainActor
 func childSend(kind: String, rows: Int, count: Int, mode: String, path: String) throws {
-  guard kind == "toggle" || kind == "rename", mode == "plain" || mode == "recording",
-    rows > 0, count > 200
+  guard ["toggle", "rename", "counter", "uuid"].contains(kind),
+    mode == "plain" || mode == "recording", rows > 0, count > 200
   else {
-    throw BenchError("--child-send wants toggle|rename, ROWS > 0, COUNT > 200, plain|recording")
+    throw BenchError(
+      "--child-send wants toggle|rename|counter|uuid, ROWS > 0, COUNT > 200, plain|recording"
+    )
+  }
+  switch kind {
+  case "counter":
+    return try send(
+      Array(repeating: .increment, count: 1_000), to: Counter(), from: Counter.State(),
+      dependencies: Fixtures.counterDependencies, count: count, mode: mode, path: path,
+      label: "counter"
+    )
+  case "uuid":
+    return try send(
+      Array(repeating: .stamp, count: 1_000), to: UUIDStamp(), from: UUIDStamp.State(),
+      dependencies: UUIDStamp.dependencies, count: count, mode: mode, path: path, label: "uuid"
+    )
+  default:
+    break
   }
   // A fixed list, sent round and round: building it costs the same whatever COUNT is, so the
   // difference between two COUNTs holds sends only (building an action makes its row's UUID
@@ -30,18 +48,28 @@ func childSend(kind: String, rows: Int, count: Int, mode: String, path: String) 
     kind == "toggle"
     ? Fixtures.toggles(rows: rows, count: 1_000, seed: 1)
     : Fixtures.renames(rows: rows, count: 1_000, seed: 2)
+  try send(
+    actions, to: Todos(), from: Fixtures.todos(rows: rows),
+    dependencies: Fixtures.todosDependencies, count: count, mode: mode, path: path,
+    label: "\(kind), \(rows) rows"
+  )
+}
+
+/// Sends `count` of `actions` (round and round) to a store of `reducer`, plain or recording.
+@MainActor
+private func send<R: Reducer>(
+  _ actions: [R.Action], to reducer: R, from state: R.State,
+  dependencies: @escaping (inout DependencyValues) -> Void, count: Int, mode: String,
+  path: String, label: String
+) throws where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
   removeDatabase(path)
   let log = try ActionLog(path: path)
-  let reducer = Todos()
-  let state = Fixtures.todos(rows: rows)
   let store =
     mode == "plain"
-    ? Store<Todos>(
-      initialState: state, reducer: reducer, withDependencies: Fixtures.todosDependencies
-    )
-    : Store<Todos>(
-      initialState: state, reducer: reducer.recording(to: log, feature: "todos"),
-      withDependencies: Fixtures.todosDependencies
+    ? Store<R>(initialState: state, reducer: reducer, withDependencies: dependencies)
+    : Store<R>(
+      initialState: state, reducer: reducer.recording(to: log, feature: label),
+      withDependencies: dependencies
     )
   for action in actions.prefix(200) { store.send(action) }
   let cpu = currentThreadCPUSeconds()
@@ -50,7 +78,7 @@ func childSend(kind: String, rows: Int, count: Int, mode: String, path: String) 
   }
   let cpuPerAction = (currentThreadCPUSeconds() - cpu) / Double(count - 200)
   print(
-    "\(mode) \(kind), \(rows) rows: \(fmtTime(wall / Double(count - 200))) per action, "
+    "\(mode) \(label): \(fmtTime(wall / Double(count - 200))) per action, "
       + "sending thread's CPU \(fmtTime(cpuPerAction))"
   )
   try log.flush()

@@ -1,7 +1,8 @@
 import Foundation
 
-/// `rkbench --instructions [ROWS,…]`: the instructions the sending thread runs per Todos action,
-/// plain and recording, counted by callgrind. Unlike the wall and CPU times of benchmark 1,
+/// `rkbench --instructions [ROWS,…]`: the instructions the sending thread runs per action,
+/// plain and recording, counted by callgrind: Counter increments (a reducer that reads no
+/// dependency), ``UUIDStamp`` (one that reads a `uuid()`), and Todos row actions at each ROWS. Unlike the wall and CPU times of benchmark 1,
 /// instruction counts do not move with the machine's load, so this is how a change to the send
 /// path is measured on a noisy machine.
 ///
@@ -14,11 +15,12 @@ func countInstructions(rows: [Int], directory: String) throws {
     throw BenchError("--instructions needs valgrind on the PATH (apt-get install valgrind)")
   }
   let counts = (low: 1_200, high: 2_200)
-  say("instructions per Todos action on the sending thread (callgrind; \(valgrind))")
+  say("instructions per action on the sending thread (callgrind; \(valgrind))")
   say("| rows | action | plain send | recording send | recorder's overhead |")
   say("| --- | --- | --- | --- | --- |")
-  for rowCount in rows {
-    for kind in ["rename", "toggle"] {
+  let cases = [(1, "counter"), (1, "uuid")] + rows.flatMap { [($0, "rename"), ($0, "toggle")] }
+  for (rowCount, kind) in cases {
+    do {
       var perAction: [String: Double] = [:]
       for mode in ["plain", "recording"] {
         var totals: [Int: Double] = [:]
@@ -47,8 +49,9 @@ func countInstructions(rows: [Int], directory: String) throws {
       }
       let plain = perAction["plain"]!
       let recording = perAction["recording"]!
+      let rowsText = kind == "rename" || kind == "toggle" ? fmtCount(rowCount) : "—"
       say(
-        "| \(fmtCount(rowCount)) | \(kind) | \(fmtCount(Int(plain.rounded()))) "
+        "| \(rowsText) | \(kind) | \(fmtCount(Int(plain.rounded()))) "
           + "| \(fmtCount(Int(recording.rounded()))) "
           + "| \(fmtCount(Int((recording - plain).rounded()))) |"
       )

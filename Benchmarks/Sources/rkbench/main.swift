@@ -21,12 +21,14 @@ let usage = """
                      (default: Benchmarks/.data, git-ignored)
     --markdown FILE  also write the results table to FILE
 
-  For a profiler: rkbench --child-send toggle|rename ROWS COUNT plain|recording PATH sends
-  COUNT Todos actions to one store (benchmark 1's case alone) and prints its time per action.
+  For a profiler: rkbench --child-send toggle|rename|counter|uuid ROWS COUNT plain|recording
+  PATH sends COUNT actions to one store (one case of benchmark 1 alone) and prints its time per
+  action.
 
   rkbench --instructions [ROWS[,ROWS…]] counts, with valgrind's callgrind, the instructions
-  the sending thread runs per Todos action (rename and toggle), plain and recording, at these
-  numbers of rows (default 10): the send path's cost without the machine's noise.
+  the sending thread runs per action, plain and recording: Counter increments (no dependency
+  read), a reducer that reads one uuid(), and Todos rename and toggle at these numbers of rows
+  (default 10): the send path's cost without the machine's noise.
 
   Exit status: 0 when every benchmark ran (goals met or not), 1 when one failed to run.
   """

@@ -59,8 +59,8 @@ where Base.State: ObservableStateProtocol & Codable, Base.Action: Codable & Send
   /// Runs the base reducer and records the action into the session: its JSON, its source, the
   /// wall-clock time it arrived, how long the base reducer took, the change it made to the
   /// state, and the values it read from `uuid`, `date`, `withRandomNumberGenerator` and
-  /// dependencies opted in with `recordedInput(_:_:)`. The effects the base reducer returns run unchanged, observed so the log knows when
-  /// each starts and ends and which actions it sends.
+  /// dependencies opted in with `recordedInput(_:_:)`. The effects the base reducer returns run
+  /// unchanged, observed so the log knows when each starts and ends and which actions it sends.
   ///
   /// When the log cannot be written, recording stops with one runtime warning and the feature
   /// keeps running.
@@ -72,10 +72,9 @@ where Base.State: ObservableStateProtocol & Codable, Base.Action: Codable & Send
     // `forEach` notes the rows it runs, so the diff looks at those rows, not at every row.
     let journal = ElementChangeJournal()
     // The nondeterministic dependencies the reducer reads are logged with the action.
+    let dependencies = session.dependencies()
     let effect = session.reads.bind {
-      withDependencies {
-        $0.routeNondeterministicInputsThroughTape()
-      } operation: {
+      dependencies.yield {
         ElementChangeJournal.withCurrent(journal) {
           base.reduce(into: &state, action: action)
         }

@@ -17,6 +17,7 @@ final class RecordingSession: Sendable {
   let key = SessionKey()
   /// The reads of the action being reduced.
   let reads = RecordedReadLog()
+  private let routedDependencies = Mutex<DependencyValues.Continuation?>(nil)
 
   private let state = Mutex(Progress())
 
@@ -36,6 +37,22 @@ final class RecordingSession: Sendable {
     self.log = log
     self.feature = feature
     self.snapshotInterval = max(1, snapshotInterval)
+  }
+
+  /// The dependencies the reducer runs with: those in effect at the session's first action,
+  /// with `uuid`, `date` and random numbers routed through ``reads``. A store runs every action
+  /// with the same dependencies, so they are routed once rather than for every action.
+  func dependencies() -> DependencyValues.Continuation {
+    routedDependencies.withLock { routed in
+      if let routed { return routed }
+      let made = withDependencies {
+        $0.routeNondeterministicInputsThroughTape()
+      } operation: {
+        withEscapedDependencies { $0 }
+      }
+      routed = made
+      return made
+    }
   }
 
   /// Records one reduced action: its index, JSON, label, source, timing and patch.
