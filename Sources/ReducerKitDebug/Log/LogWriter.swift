@@ -200,7 +200,7 @@ final class LogWriter: @unchecked Sendable {
           return .commit
         }
       } catch {
-        batchFailure = error
+        batchFailure = (error as? DatabaseError).map { LogError($0, path: database.path) } ?? error
         // The transaction rolled back the action texts it inserted.
         context.actionTexts.removeAll()
       }
