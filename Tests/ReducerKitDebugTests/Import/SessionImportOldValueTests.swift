@@ -78,7 +78,8 @@ import Testing
   @Test func aLyingOldValueOfAReplaceIsRefused() throws {
     let session = try Self.session { $0[6][0].oldValue = 5 }
     try expectRefused(
-      session, with: "action 7: replace '/count' records old value 5, but the value it replaces is 2")
+      session,
+      with: "action 7: replace '/count' records old value 5, but the value it replaces is 2")
   }
 
   @Test func aLyingOldValueOfARemoveIsRefused() throws {

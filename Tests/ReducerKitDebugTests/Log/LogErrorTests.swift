@@ -76,8 +76,10 @@ import Testing
     #expect(logError.description == description)
     #expect(!logError.description.contains("SELECT"))
     // Only a briefly held lock is worth opening again for.
-    #expect(logError.mayBeTransientWhileCreating == (code.primaryResultCode == .SQLITE_BUSY
-      || code.primaryResultCode == .SQLITE_LOCKED))
+    #expect(
+      logError.mayBeTransientWhileCreating
+        == (code.primaryResultCode == .SQLITE_BUSY
+          || code.primaryResultCode == .SQLITE_LOCKED))
   }
 
   /// A real file whose `session` table page is overwritten with garbage.
@@ -102,7 +104,8 @@ import Testing
     let (pageSize, rootPage) = try DatabaseQueue(path: path).read { db in
       (
         try Int.fetchOne(db, sql: "PRAGMA page_size")!,
-        try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = ?",
+        try Int.fetchOne(
+          db, sql: "SELECT rootpage FROM sqlite_master WHERE name = ?",
           arguments: [table])!
       )
     }
