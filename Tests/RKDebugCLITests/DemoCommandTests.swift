@@ -9,7 +9,7 @@ import Testing
     let run = try RKDebugProcess.run(["demo", "--db", "tour.sqlite"], in: scratch.url)
     #expect(run.status == 0, "\(run.stderr)")
     for command in [
-      "$ rkdebug record --feature todos --random 40 --seed 7 --db tour.sqlite",
+      "$ rkdebug record --feature todos --random 40 --seed 7 --live --db tour.sqlite",
       "$ rkdebug sessions --db tour.sqlite",
       "$ rkdebug log --tree --db tour.sqlite --session 1",
       "$ rkdebug changes --from ",
