@@ -118,7 +118,7 @@ import Testing
       #expect(
         try expectError(command + ["--db", path])
           == "'\(path)' is empty (0 bytes), not an rkdebug log; record into it with 'rkdebug "
-          + "record --db \(path)' or pass --db with a log file"
+          + "record --feature NAME --db \(path)' or pass --db with a log file"
       )
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty)

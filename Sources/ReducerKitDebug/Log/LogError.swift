@@ -51,7 +51,7 @@ public enum LogError: Error, Equatable, CustomStringConvertible {
     case let .emptyFile(path):
       return
         "'\(path)' is empty (0 bytes), not an rkdebug log; record into it with 'rkdebug "
-        + "record --db \(path)' or pass --db with a log file"
+        + "record --feature NAME --db \(path)' or pass --db with a log file"
     case let .unreadable(path):
       return "cannot read '\(path)': permission denied; check its permissions or pass --db"
     case let .notSQLite(path):

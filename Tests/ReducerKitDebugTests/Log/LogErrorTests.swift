@@ -125,7 +125,7 @@ import Testing
     #expect(
       error?.description
         == "'\(path)' is empty (0 bytes), not an rkdebug log; record into it with 'rkdebug "
-        + "record --db \(path)' or pass --db with a log file"
+        + "record --feature NAME --db \(path)' or pass --db with a log file"
     )
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty)
     // Opened for recording, an empty file becomes a new log.
