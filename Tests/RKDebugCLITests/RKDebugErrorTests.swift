@@ -83,6 +83,47 @@ import Testing
     #expect(try FileFingerprint(path: path) == before)
   }
 
+  @Test func aDamagedLogSaysWhatToDoAndShowsNoSQL() async throws {
+    let log = try await RecordedLog.shelf()
+    // Garbage over the first bytes of the `session` table's page.
+    let (pageSize, rootPage) = try await DatabaseQueue(path: log.path).read { db in
+      (
+        try Int.fetchOne(db, sql: "PRAGMA page_size")!,
+        try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'session'")!
+      )
+    }
+    let handle = try #require(FileHandle(forWritingAtPath: log.path))
+    try handle.seek(toOffset: UInt64((rootPage - 1) * pageSize))
+    try handle.write(contentsOf: Data(repeating: 0xA5, count: 64))
+    try handle.close()
+
+    let before = try log.fingerprint()
+    for command in [["sessions"], ["log"], ["state", "--at", "3"], ["export"]] {
+      let message = try expectError(command + ["--db", log.path])
+      #expect(
+        message
+          == "'\(log.path)' is damaged (SQLite: database disk image is malformed); save what is "
+          + "still readable with 'sqlite3 \(log.path) .recover > recovered.sql', or record the "
+          + "session again"
+      )
+      #expect(!message.contains("SELECT"))
+    }
+    #expect(try log.fingerprint() == before)
+  }
+
+  @Test func aZeroLengthFileIsNotALog() throws {
+    let directory = try TemporaryDirectory()
+    let path = try directory.write("", to: "empty.sqlite")
+    for command in [["sessions"], ["state", "--at", "0"], ["export"]] {
+      #expect(
+        try expectError(command + ["--db", path])
+          == "'\(path)' is empty (0 bytes), not an rkdebug log; record into it with 'rkdebug "
+          + "record --feature NAME --db \(path)' or pass --db with a log file"
+      )
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty)
+  }
+
   @Test func unknownSessionIndexOutOfRangeAndBadPaths() async throws {
     let log = try await RecordedLog.shelf()
     let before = try log.fingerprint()

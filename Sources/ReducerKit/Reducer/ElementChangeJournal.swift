@@ -139,7 +139,7 @@ public final class ElementChangeJournal: @unchecked Sendable {
     var storage = start
     var indices: [Int] = []
     var position = 0
-    // A plain loop: a slice searched with a closure cost a few hundred instructions more.
+    // A plain loop rather than a search with a closure, which this code would call per note.
     while storage != target {
       while position < notes.count, notes[position].before != storage { position += 1 }
       guard position < notes.count else { return nil }
@@ -190,10 +190,8 @@ public struct CollectionStorageID: Equatable, @unchecked Sendable {
 
 extension IdentifiedArray {
   /// The identity of this collection's storage. O(1): `elements` shares the collection's
-  /// buffer. (The address of an array's buffer object, which an array is one reference to:
-  /// cheaper than `withUnsafeBufferPointer`, whose closure runs unspecialized. In unspecialized
-  /// code, reading `elements` looks up the metadata of `ContiguousArray<Element>`, about 500
-  /// instructions; compiled for the element type, it is a copy of one reference.)
+  /// buffer, and its address is read without `withUnsafeBufferPointer`'s closure. Inlinable, so
+  /// it is compiled for the element type, where reading `elements` needs no metadata lookup.
   @inlinable
   var storageID: CollectionStorageID {
     CollectionStorageID(elements: elements)

@@ -17,15 +17,13 @@ extension ActionLog {
   ///   - progress: Called with the number of actions written so far, every few hundred.
   /// - Returns: The new session's id in this log.
   /// - Throws: ``LogError/corrupt(_:)`` when ``SessionImport/validate()`` finds the session
-  ///   inconsistent; a ``LogError/database(_:)`` when a session with the same uuid is already
-  ///   in the log.
+  ///   inconsistent; ``LogError/sessionAlreadyInLog(uuid:id:)`` when a session with the same
+  ///   uuid is already in the log.
   @discardableResult
   public func importSession(
     _ session: SessionImport, progress: ((Int) -> Void)? = nil
   ) throws -> Int64 {
-    guard !isReadOnly else {
-      throw LogError.database("the log was opened read-only; open it with ActionLog(path:)")
-    }
+    guard !isReadOnly else { throw LogError.openedReadOnly(path: path ?? ":memory:") }
     try session.validate()
     let interval = max(1, session.snapshotInterval)
     do {
@@ -33,10 +31,7 @@ extension ActionLog {
         if let existing = try Int64.fetchOne(
           db, sql: "SELECT id FROM session WHERE uuid = ?", arguments: [session.uuid]
         ) {
-          throw LogError.database(
-            "session \(session.uuid) is already in this log as session \(existing); "
-              + "import it into another log"
-          )
+          throw LogError.sessionAlreadyInLog(uuid: session.uuid, id: existing)
         }
         try db.execute(
           sql: """
@@ -116,10 +111,8 @@ extension ActionLog {
         progress?(session.actions.count)
         return id
       }
-    } catch let error as LogError {
-      throw error
     } catch {
-      throw LogError.database(String(describing: error))
+      throw LogError.wrapping(error, path: path)
     }
   }
 

@@ -1,7 +1,9 @@
 extension SessionImport {
   /// Checks what the log's schema cannot, without touching any log: the actions are numbered
-  /// 1…N, every patch applies to the state before it, effect ids are distinct, and every
-  /// effect belongs to an action of the session and is a `run` or a `send`.
+  /// 1…N, every patch applies to the state before it, the old value (`"old"`) of each
+  /// operation is the value it overwrites (so walking the log backwards gives the same states
+  /// as walking it forwards), effect ids are distinct, and every effect belongs to an action
+  /// of the session and is a `run` or a `send`.
   ///
   /// ``ActionLog/importSession(_:progress:)`` calls it too; call it first to refuse a broken
   /// session before opening a log for writing.
@@ -22,10 +24,17 @@ extension SessionImport {
             + "comes after it"
         )
       }
-      do {
-        try state.apply(action.patch)
-      } catch {
-        throw LogError.corrupt("the patch of action \(action.index) does not apply: \(error)")
+      for (position, operation) in action.patch.enumerated() {
+        if let mismatch = state.oldValueMismatch(of: operation, actionIndex: action.index) {
+          throw LogError.corrupt(mismatch.description)
+        }
+        do {
+          try state.apply(operation)
+        } catch {
+          var error = error
+          error.operationIndex = position
+          throw LogError.corrupt("the patch of action \(action.index) does not apply: \(error)")
+        }
       }
     }
     var effectIDs = Set<Int>()

@@ -42,10 +42,8 @@ extension ActionLog {
   func read<T>(_ body: (Database) throws -> T) throws -> T {
     do {
       return try database.read(body)
-    } catch let error as LogError {
-      throw error
     } catch {
-      throw LogError.database(String(describing: error))
+      throw LogError.wrapping(error, path: path)
     }
   }
 }

@@ -79,7 +79,7 @@ public final class ActionLog: Sendable {
     // The schema's REFERENCES clauses say how rows relate (and cascade a session's deletion for
     // a connection that enables them), but this connection does not check them: every row it
     // writes references a session or action text written before it in the same transaction,
-    // and the checks cost two B-tree lookups per action row, a seventh of the writer's work.
+    // so the two B-tree lookups per action row that checking takes would prove nothing.
     configuration.foreignKeysEnabled = false
     if !readOnly, path != nil {
       configuration.journalMode = .wal
@@ -105,17 +105,21 @@ public final class ActionLog: Sendable {
           try Self.migrate(database)
         }
         return database
-      } catch let error as LogError {
-        throw error
       } catch {
-        throw LogError.database(String(describing: error))
+        throw LogError.wrapping(error, path: path)
       }
     }
   }
 
-  /// Runs `open`, retrying for up to two seconds while the file looks like a log another
-  /// process is creating: SQLite reports it locked (switching it to WAL), or it is a SQLite
-  /// file not yet marked as a log (its migration is running). Anything else fails at once.
+  /// A SQLite file with rkdebug's migrations under way but no rkdebug `application_id` yet:
+  /// another process is creating the log.
+  private struct LogBeingCreated: Error {
+    var path: String
+  }
+
+  /// Runs `open`, retrying for up to two seconds while another process may be creating the
+  /// same new log: the file is briefly locked (switching to WAL) or its migration is running.
+  /// Any other failure, such as an empty or foreign file opened for reading, fails at once.
   private static func retryingWhileAnotherProcessCreatesTheLog(
     at path: String?, _ open: () throws -> DatabaseQueue
   ) throws -> DatabaseQueue {
@@ -123,25 +127,14 @@ public final class ActionLog: Sendable {
     while true {
       do {
         return try open()
+      } catch let error as LogBeingCreated {
+        guard Date() < deadline else { throw LogError.notAnActionLog(path: error.path) }
       } catch let error as LogError {
-        guard let path, Date() < deadline, mayBeBeingCreated(path: path, error: error) else {
+        guard path != nil, Date() < deadline, error.mayBeTransientWhileCreating else {
           throw error
         }
-        Thread.sleep(forTimeInterval: 0.02)
       }
-    }
-  }
-
-  private static func mayBeBeingCreated(path: String, error: LogError) -> Bool {
-    switch error {
-    case let .database(message):
-      return message.contains("database is locked")
-    case .notAnActionLog, .notSQLite:
-      // Only a SQLite file (or an empty one, just created) can be a log in the making.
-      guard let header = fileHeader(at: path) else { return false }
-      return header.isEmpty || header == sqliteHeader
-    default:
-      return false
+      Thread.sleep(forTimeInterval: 0.02)
     }
   }
 
@@ -170,11 +163,9 @@ public final class ActionLog: Sendable {
       return
     }
     guard !isDirectory.boolValue else { throw LogError.notSQLite(path: path) }
-    guard let header = fileHeader(at: path) else {
-      throw LogError.database("cannot read '\(path)': permission denied")
-    }
+    guard let header = fileHeader(at: path) else { throw LogError.unreadable(path: path) }
     guard !header.isEmpty else {
-      if readOnly { throw LogError.notAnActionLog(path: path) }
+      if readOnly { throw LogError.emptyFile(path: path) }
       return  // An empty file becomes a new log.
     }
     guard header == sqliteHeader else { throw LogError.notSQLite(path: path) }
@@ -182,26 +173,26 @@ public final class ActionLog: Sendable {
     var configuration = Configuration()
     configuration.readonly = true
     configuration.busyMode = .timeout(Double(Self.busyTimeoutMilliseconds) / 1000)
-    let (applicationID, userVersion, tableCount): (Int32, Int, Int)
+    let (applicationID, userVersion, tables): (Int32, Int, Set<String>)
     do {
       let probe = try DatabaseQueue(path: path, configuration: configuration)
-      (applicationID, userVersion, tableCount) = try probe.read { db in
+      (applicationID, userVersion, tables) = try probe.read { db in
         (
           try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,
           try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0,
-          try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+          Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master"))
         )
       }
       try probe.close()
     } catch {
-      throw LogError.notSQLite(path: path)
+      throw LogError.wrapping(error, path: path)
     }
     if applicationID != LogSchema.applicationID {
-      // A database that is brand new (no tables, no id) may become a log; anything else is
-      // someone else's file.
-      guard applicationID == 0, tableCount == 0, !readOnly else {
-        throw LogError.notAnActionLog(path: path)
-      }
+      // A database that is brand new (no tables, no id) may become a log, and one whose
+      // migration is running is becoming one; anything else is someone else's file.
+      guard applicationID == 0, !readOnly else { throw LogError.notAnActionLog(path: path) }
+      if tables.contains("grdb_migrations") { throw LogBeingCreated(path: path) }
+      guard tables.isEmpty else { throw LogError.notAnActionLog(path: path) }
     }
     if userVersion > LogSchema.version {
       throw LogError.newerSchema(path: path, found: userVersion, supported: LogSchema.version)
@@ -220,10 +211,16 @@ public final class ActionLog: Sendable {
           try db.execute(sql: "PRAGMA user_version = \(LogSchema.version)")
         }
         return
-      } catch {
-        attempt += 1
-        if attempt >= 5 { throw error }
-        Thread.sleep(forTimeInterval: 0.05 * Double(attempt))
+      } catch let error as DatabaseError {
+        // The loser finds the file locked, or the tables it creates already there.
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_ERROR:
+          attempt += 1
+          if attempt >= 5 { throw error }
+          Thread.sleep(forTimeInterval: 0.05 * Double(attempt))
+        default:
+          throw error
+        }
       }
     }
   }
@@ -234,9 +231,7 @@ public final class ActionLog: Sendable {
   func writer() throws -> LogWriter {
     try state.withLock { state in
       guard !state.isClosed else { throw LogError.closed }
-      guard !isReadOnly else {
-        throw LogError.database("the log was opened read-only; open it with ActionLog(path:)")
-      }
+      guard !isReadOnly else { throw LogError.openedReadOnly(path: path ?? ":memory:") }
       if let writer = state.writer { return writer }
       let writer = LogWriter(
         database: database, capacity: bufferCapacity, durability: durability

@@ -4,9 +4,8 @@ import CustomDump
 /// action the session repeats (`increment`, `checkBoxToggled` of the same row) is not encoded,
 /// dumped or looked up again.
 ///
-/// Encoding and labelling are the writer's most expensive steps per row: custom-dump's label
-/// cleans up type names with a regular expression that Linux compiles on every call (about
-/// 30 µs), and `JSONEncoder` costs a few microseconds. Actions whose type is `Hashable` are
+/// Encoding and labelling are the writer's most expensive steps per row (custom-dump cleans up
+/// every type name it prints with regular expressions). Actions whose type is `Hashable` are
 /// looked up by value: equal actions get the texts of the first of them, exact for synthesized
 /// `Codable` (a `Double` payload of `-0.0` would be written as the `0.0` it equals). Other
 /// actions are encoded, and their label is looked up by their JSON: an action type whose

@@ -50,8 +50,8 @@ struct JSONFragmentEncoder {
 
   /// Appends the text `JSONEncoder` gives for the scalars patches are mostly made of (integers,
   /// booleans, plain ASCII strings and JSON Pointers) and returns `true`; returns `false`,
-  /// appending nothing, for any other value, which goes through `JSONEncoder`. A `JSONEncoder`
-  /// call costs microseconds on Linux, and the log writer makes several per action.
+  /// appending nothing, for any other value, which goes through `JSONEncoder`. The writer
+  /// encodes several such scalars per action, and `JSONEncoder` is made for whole documents.
   private static func appendScalar(_ value: Any, to bytes: inout [UInt8]) -> Bool {
     switch value {
     case let int as Int: appendInteger(int, to: &bytes)

@@ -94,9 +94,8 @@ enum LogSchema {
   ///
   /// A `WITHOUT ROWID` table stores whole rows in its B-tree, and SQLite compares a key with a
   /// row that overflows its page (a state is tens of kilobytes) only after reading the whole
-  /// row: finding one snapshot of a 1,000-row Todos session read about ten snapshots, 239
-  /// pages. Through the index it reads the index's few pages and the one snapshot. The
-  /// columns are unchanged, so queries need no change.
+  /// row, so finding one snapshot read several. Through the index it reads the index's few
+  /// pages and the one snapshot. The columns are unchanged, so queries need no change.
   static let rowidSnapshots = """
     ALTER TABLE snapshot RENAME TO snapshot_v2;
     CREATE TABLE snapshot (

@@ -47,10 +47,8 @@ struct LogWriteContext {
 /// `close`) before taking the batch, so each transaction commits many actions. After a batch
 /// it stays awake for ``pollingPeriod``, looking at the queue every ``linger`` on its own
 /// clock, and sleeps only when that passes without a command: while actions keep coming, the
-/// `send` path never wakes the writer thread. Waking a sleeping thread costs the sender a
-/// futex system call and, on a virtual machine, an interrupt to the other CPU; at one action
-/// every 100 µs (a store of 10,000 rows), a batch held about ten actions, and those wake-ups
-/// cost the sender more than the recorder's own work per action.
+/// `send` path never wakes the writer thread, since a wake-up is a system call paid by the
+/// sender (docs/performance.md, "Why the code is shaped this way").
 final class LogWriter: @unchecked Sendable {
   // `@unchecked`: every mutable property is only touched while `condition` is locked.
   private let database: DatabaseQueue
@@ -200,7 +198,7 @@ final class LogWriter: @unchecked Sendable {
           return .commit
         }
       } catch {
-        batchFailure = error
+        batchFailure = (error as? DatabaseError).map { LogError($0, path: database.path) } ?? error
         // The transaction rolled back the action texts it inserted.
         context.actionTexts.removeAll()
       }

@@ -79,9 +79,8 @@ extension PendingChange {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Appends the UTF-8 bytes of ``compactJSON(using:)``. Bytes rather than a `String`: each
-  /// append to a `String` costs a few hundred instructions, and the writer makes a dozen per
-  /// operation.
+  /// Appends the UTF-8 bytes of ``compactJSON(using:)``. Bytes rather than a `String`, whose
+  /// appends check and grow a UTF-8 buffer each time: the writer makes a dozen per operation.
   func appendCompactJSON(to bytes: inout [UInt8], using encoder: JSONFragmentEncoder) throws {
     // The operation first, then the values: a switch over a tuple of the optionals copies them.
     switch operation {

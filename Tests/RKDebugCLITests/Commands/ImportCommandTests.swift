@@ -57,6 +57,45 @@ import Testing
     #expect(try second.fingerprint().bytes == before.bytes)
   }
 
+  /// An export with one lying old value would make `state --at N`, which walks backwards from
+  /// a later snapshot, show a value the state never held: import refuses it.
+  @Test func aLyingOldValueIsRefusedAndTheLogIsUntouched() async throws {
+    let log = try await RecordedLog.shelf(snapshotInterval: 5)
+    var lines = try log.run(["export"]).stdout.split(separator: "\n").map(String.init)
+    // The first replace of the export gets an old value the state never held.
+    var found: (index: Int, path: String, actual: JSONValue)?
+    for (position, line) in lines.enumerated() where found == nil {
+      guard case var .object(fields) = try JSONValue(parsing: line),
+        case var .array(patch)? = fields["patch"], case let .number(index)? = fields["index"]
+      else { continue }
+      for (offset, operation) in patch.enumerated() {
+        guard case var .object(members) = operation, members["op"] == "replace",
+          case let .string(path)? = members["path"], let old = members["old"]
+        else { continue }
+        found = (Int(index)!, path, old)
+        members["old"] = 99_999
+        patch[offset] = .object(members)
+        fields["patch"] = .array(patch)
+        lines[position] = JSONValue.object(fields).serialized()
+        break
+      }
+    }
+    let (index, path, actual) = try #require(found)
+    let file = try log.directory.write(lines.joined(separator: "\n") + "\n", to: "lying.jsonl")
+
+    let before = try log.fingerprint()
+    let result = try RKDebugProcess.run(["import", file, "--db", log.path])
+    #expect(result.status == 1)
+    #expect(result.stdout == "")
+    #expect(
+      result.stderrLines == [
+        "rkdebug: error: \(file) is not a consistent session: action \(index): replace "
+          + "'\(path)' records old value 99999, but the value it replaces is "
+          + "\(actual.serialized()); nothing was imported"
+      ])
+    #expect(try log.fingerprint() == before)
+  }
+
   @Test func readsStandardInput() async throws {
     let log = try await RecordedLog.shelf()
     let text = try log.run(["export"]).stdout
