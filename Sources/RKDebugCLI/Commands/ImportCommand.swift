@@ -9,7 +9,9 @@ struct ImportCommand: AsyncParsableCommand {
     abstract: "Add a session exported with 'rkdebug export' to the log, and print its id.",
     discussion: """
       The file is read and checked entirely before the log is opened, and the session is \
-      written in one transaction: a malformed file leaves the log untouched. The log \
+      written in one transaction: a malformed file leaves the log untouched. Every patch must \
+      apply, and every old value it records must be the value it overwrites, so the states \
+      rebuilt forwards and backwards agree; a session that breaks this is refused. The log \
       (--db) is created if it does not exist. The session keeps its uuid, so a log cannot \
       hold the same session twice.
       """
