@@ -95,6 +95,7 @@ public struct RKDebug: AsyncParsableCommand {
       HistoryCommand.self,
       ReplayCommand.self,
       BisectCommand.self,
+      FindCommand.self,
       RecordCommand.self,
       ExportCommand.self,
       ImportCommand.self,
