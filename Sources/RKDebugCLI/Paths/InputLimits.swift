@@ -1,4 +1,5 @@
-/// The largest input rkdebug's own parsers accept: paths, predicates and stepper commands.
+/// The largest input rkdebug's parsers accept: paths, predicates, stepper commands and the
+/// lines of an actions file.
 ///
 /// Recursive-descent parsing uses the stack, so an input nested deeply enough (10,000
 /// parentheses, 40,000 `!`) would overflow it and kill the process; past these bounds the
@@ -11,6 +12,11 @@ enum InputLimits {
 
   /// The longest path, predicate or stepper command line, in UTF-8 bytes (64 KiB).
   static let maximumLength = 65_536
+
+  /// The longest line of a `record --actions` file, in UTF-8 bytes (16 MiB): an action may
+  /// carry a large payload (a whole loaded list), so more than a path, but a bound all the
+  /// same. `JSONDecoder` refuses more than 512 levels of nesting in it.
+  static let maximumActionLineLength = 16 << 20
 
   /// The 1-based column of the first character of `text` past ``maximumLength`` bytes, or
   /// `nil` when the text is within it.
