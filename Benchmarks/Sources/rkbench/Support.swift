@@ -145,6 +145,11 @@ struct ProcessResult {
   var stdout: String
   var stderr: String
   var seconds: Double
+  /// The process's peak resident set size (`ru_maxrss` from `wait4`), in bytes.
+  var peakRSS: Int = 0
+  /// The process's user and system CPU time (from `wait4`), in seconds: on a shared machine,
+  /// steadier than the wall time.
+  var cpuSeconds: Double = 0
 }
 
 /// Runs a program to completion with posix_spawn (no shell), its output going to temporary
@@ -179,12 +184,17 @@ func runProcess(_ executable: String, _ arguments: [String], environment: [Strin
       status: -1, stdout: "", stderr: "cannot run \(executable): errno \(spawned)", seconds: 0)
   }
   var status: Int32 = 0
-  while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+  var usage = rusage()
+  while wait4(pid, &status, 0, &usage) == -1, errno == EINTR {}
   let elapsed = Double(nowNanos() - start) / 1e9
   let out = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
   let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
   unlink(outPath)
   unlink(errPath)
   let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-  return ProcessResult(status: exitStatus, stdout: out, stderr: err, seconds: elapsed)
+  return ProcessResult(
+    status: exitStatus, stdout: out, stderr: err, seconds: elapsed,
+    peakRSS: Int(usage.ru_maxrss) * 1024,
+    cpuSeconds: Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6)
 }
