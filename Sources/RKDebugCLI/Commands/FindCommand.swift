@@ -11,9 +11,9 @@ struct FindCommand: AsyncParsableCommand {
       Index 0 is the initial state and index N the state after action N. The session is read \
       once, forwards: each state is the one before with its action's patch applied, so memory \
       does not grow with the session's length. Each range is printed as soon as it ends, one \
-      a line: '12…40' (the predicate holds from 12 to 40 and not at 41), '97' (one index). \
-      --first prints only the first index where it holds, and stops reading there; --last \
-      only the last.
+      a line: its first and last index joined by an ellipsis (U+2026), for a range where the \
+      predicate holds from 12 to 40 and not at 41, or one index, such as 97. --first prints \
+      only the first index where it holds, and stops reading there; --last only the last.
 
       Unlike 'bisect --where', find assumes nothing: the predicate may start and stop \
       holding any number of times.
