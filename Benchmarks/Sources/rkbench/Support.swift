@@ -140,13 +140,26 @@ func loadAverage() -> String {
 
 // MARK: - Processes
 
+/// The peak resident set size of a run of `executable`, in bytes, measured by GNU time
+/// (`/usr/bin/time -f %M`), or `nil` when it is not installed.
+///
+/// Not `ru_maxrss` of a process this one spawns: `posix_spawn` starts the child in this
+/// process's memory, and Linux carries that memory's high-water mark into the child's
+/// `ru_maxrss` at `exec`, so it would report rkbench's own peak. GNU time forks a fresh child
+/// from its own small process.
+func peakRSS(of executable: String, _ arguments: [String]) -> Int? {
+  let time = "/usr/bin/time"
+  guard FileManager.default.isExecutableFile(atPath: time) else { return nil }
+  let result = runProcess(time, ["-f", "%M", executable] + arguments)
+  let last = result.stderr.split(separator: "\n").last.map(String.init) ?? ""
+  return Int(last.trimmingCharacters(in: .whitespaces)).map { $0 * 1024 }
+}
+
 struct ProcessResult {
   var status: Int32
   var stdout: String
   var stderr: String
   var seconds: Double
-  /// The process's peak resident set size (`ru_maxrss` from `wait4`), in bytes.
-  var peakRSS: Int = 0
   /// The process's user and system CPU time (from `wait4`), in seconds: on a shared machine,
   /// steadier than the wall time.
   var cpuSeconds: Double = 0
@@ -194,7 +207,6 @@ func runProcess(_ executable: String, _ arguments: [String], environment: [Strin
   let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
   return ProcessResult(
     status: exitStatus, stdout: out, stderr: err, seconds: elapsed,
-    peakRSS: Int(usage.ru_maxrss) * 1024,
     cpuSeconds: Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
       + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6)
 }
