@@ -191,7 +191,8 @@ import Testing
           + "index 5 and holds again from index 10 (1 state reconstruction, then a scan of 11 "
           + "states; 'rkdebug find' lists every range where it holds)\n"
           + "action 10 (send): Shelf.Action.setNote(nil)\n"))
-    let json = try JSONValue(parsing: try log.run(["bisect", "--where", "note == nil", "--json"]).stdout)
+    let json = try JSONValue(
+      parsing: try log.run(["bisect", "--where", "note == nil", "--json"]).stdout)
     #expect(json["result"] == "foundByScan")
     #expect(json["index"] == 10)
     // Holding from 0 and stopping for good is still "initial", with where it stops.

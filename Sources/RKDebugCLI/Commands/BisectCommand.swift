@@ -126,9 +126,7 @@ struct BisectCommand: AsyncParsableCommand {
         summary: "\(text) first holds at index \(index) (found with \(probes) for "
           + "\(reader.actionCount) actions)")
     case .badAtStart, .neverBad:
-      try reportScan(
-        of: predicate, reader: reader, lastHolds: outcome == .badAtStart,
-        probes: bisector.probes)
+      try reportScan(of: predicate, reader: reader, probes: bisector.probes)
     case .ambiguous, .undecidedEnd:
       // A predicate never answers "skip".
       try reportUndecided(outcome, subject: text)
@@ -138,12 +136,11 @@ struct BisectCommand: AsyncParsableCommand {
   /// Reports what a forward scan finds when the ends of the session contradict the
   /// assumption that once the predicate holds, it keeps holding: the first action after which
   /// it holds (again), or that it never holds, or holds from the start.
-  private func reportScan(
-    of predicate: Predicate, reader: SessionReader, lastHolds: Bool, probes: Int
-  ) throws {
+  private func reportScan(of predicate: Predicate, reader: SessionReader, probes: Int) throws {
     let text = predicate.text
     let last = reader.actionCount
-    let (finding, scanned) = try EndpointScan.run(PredicateScan(predicate: predicate, reader: reader))
+    let (finding, scanned) = try EndpointScan.run(
+      PredicateScan(predicate: predicate, reader: reader))
     let work =
       "\(probes) state reconstruction\(probes == 1 ? "" : "s"), then a scan of \(scanned) "
       + "state\(scanned == 1 ? "" : "s")"

@@ -37,7 +37,10 @@ import Testing
     #expect(
       lines
         == expected.map {
-          ["from": JSONValue($0.lowerBound), "to": JSONValue($0.upperBound), "count": JSONValue($0.count)]
+          [
+            "from": JSONValue($0.lowerBound), "to": JSONValue($0.upperBound),
+            "count": JSONValue($0.count),
+          ]
         })
 
     let first = try RKDebugProcess.run(["find", "--where", text, "--first"], in: scratch.url)
@@ -124,10 +127,14 @@ import Testing
               + "'||' is one) at column 257"))
       }
     }
-    let long = try log.run(["state", "--at", "1", "--path", String(repeating: "a.", count: 40_000) + "a"])
+    let long = try log.run([
+      "state", "--at", "1", "--path", String(repeating: "a.", count: 40_000) + "a",
+    ])
     #expect(long.status == 64)
     #expect(long.stderrLines.count == 1)
-    #expect(long.stderr.contains("too long: 80001 bytes; paths and predicates are limited to 65536 bytes (64 KiB)"))
+    #expect(
+      long.stderr.contains(
+        "too long: 80001 bytes; paths and predicates are limited to 65536 bytes (64 KiB)"))
   }
 
   @Test func theStepperRefusesDeepInputToo() throws {
@@ -135,7 +142,8 @@ import Testing
     let record = try RKDebugProcess.run(
       ["record", "--feature", "counter", "--random", "5", "--seed", "1"], in: scratch.url)
     try #require(record.status == 0, "\(record.stderr)")
-    let deep = "until " + String(repeating: "(", count: 10_000) + "count > 1"
+    let deep =
+      "until " + String(repeating: "(", count: 10_000) + "count > 1"
       + String(repeating: ")", count: 10_000)
     let run = try RKDebugProcess.run(["replay", "--step"], in: scratch.url, stdin: deep + "\n")
     #expect(run.status == 1)

@@ -105,7 +105,8 @@ import Testing
   @Test func neverAndAlways() async throws {
     let log = try await Self.randomShelfLog()
     let reader = try ActionLog.readOnly(path: log.path).reader()
-    let never = PredicateScan(predicate: try RKDebugCLI.Predicate(parsing: "count < 0"), reader: reader)
+    let never = PredicateScan(
+      predicate: try RKDebugCLI.Predicate(parsing: "count < 0"), reader: reader)
     #expect(try Self.scannedRanges(of: never.predicate, in: reader) == [])
     #expect(try never.firstIndex() == nil)
     #expect(try never.lastIndex() == nil)

@@ -19,7 +19,8 @@ import Testing
 
   @Test func parenthesesNestUpToTheLimit() throws {
     let depth = InputLimits.maximumDepth
-    let deepest = String(repeating: "(", count: depth) + "value" + String(repeating: ")", count: depth)
+    let deepest =
+      String(repeating: "(", count: depth) + "value" + String(repeating: ")", count: depth)
     #expect(try Predicate(parsing: deepest).evaluate(in: state))
     let tooDeep = "(" + deepest + ")"
     let error = try #require(syntaxError(tooDeep))
@@ -78,7 +79,8 @@ import Testing
   @Test func errorMessagesQuoteLongInputShortly() throws {
     #expect(InputLimits.quoted("count > 3") == "'count > 3'")
     let long = String(repeating: "(", count: 10_000)
-    #expect(InputLimits.quoted(long) == "'" + String(repeating: "(", count: 60) + "…' (10000 bytes)")
+    #expect(
+      InputLimits.quoted(long) == "'" + String(repeating: "(", count: 60) + "…' (10000 bytes)")
     do {
       _ = try Predicate.parsingArgument(long + "value")
       Issue.record("expected an error")
