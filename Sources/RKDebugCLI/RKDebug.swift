@@ -23,8 +23,8 @@ public struct RKDebug: AsyncParsableCommand {
     abstract: "Record, inspect, replay and bisect ReducerKit action logs.",
     discussion: """
       A recording store writes every action, every effect's life and the state patch of each \
-      action into a SQLite log. rkdebug lists, prints, reconstructs, diffs, replays, steps \
-      and bisects that log. Index 0 is the initial state; the state at N is the state after \
+      action into a SQLite log. rkdebug lists, prints, reconstructs, diffs, replays, steps, \
+      searches and bisects that log. Index 0 is the initial state; the state at N is the state after \
       action N.
 
       The log is --db PATH, else $RKDEBUG_DB, else ./rkdebug.sqlite; the session is \
@@ -45,7 +45,7 @@ public struct RKDebug: AsyncParsableCommand {
       close to one that does is refused as a typo (did you mean 'title'?); with --path any \
       name that no state has is refused.
 
-      PREDICATES (bisect --where, the stepper's 'until')
+      PREDICATES (find --where, bisect --where, the stepper's 'until')
 
       A predicate is a condition on the state, written as in Swift: todos.count > 3 && \
       !isLoading, or todos[0].title contains "milk" || filter == "completed". Its values are \
@@ -65,6 +65,15 @@ public struct RKDebug: AsyncParsableCommand {
       operand right after it (write !(a == b) to negate a comparison), && binds tighter than \
       ||, and parentheses group. A property named true, false, nil or contains starts a path \
       as ["nil"].
+
+      LIMITS
+
+      A path, a predicate or a line of the stepper is at most 65536 bytes (64 KiB) of UTF-8, \
+      and a predicate nests at most 256 levels deep: each '(', '!', '&&' and '||' is one \
+      level (a chain of 300 conditions joined with && is too deep; group it with \
+      parentheses). Past either, the command stops with one error line naming the column \
+      (exit status 64 for --where and --path). A line of a record --actions file is at most \
+      16 MiB; it, and the JSON of logs and exports, nests at most 512 levels deep.
 
       ENVIRONMENT
 
@@ -95,6 +104,7 @@ public struct RKDebug: AsyncParsableCommand {
       HistoryCommand.self,
       ReplayCommand.self,
       BisectCommand.self,
+      FindCommand.self,
       RecordCommand.self,
       ExportCommand.self,
       ImportCommand.self,

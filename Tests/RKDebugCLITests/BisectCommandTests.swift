@@ -54,8 +54,8 @@ import Testing
     #expect(run.status == 0, "\(run.stderr)")
     #expect(
       run.stdout == """
-        count > 99 never holds: it is false at the last index, 5 (assuming that once it holds \
-        it keeps holding; 2 state reconstructions)
+        count > 99 never holds: it is false at every index, 0…5 (2 state reconstructions, \
+        then a scan of 6 states)
 
         """
     )
@@ -71,7 +71,7 @@ import Testing
       run.stdout == """
         {"changes":null,"command":null,"divergence":null,"effectID":null,\
         "expression":"fact == nil","index":null,"label":null,"mode":"where","parentIndex":null,\
-        "patch":null,"probes":1,"result":"initial","source":null}
+        "patch":null,"probes":1,"result":"initial","scanned":6,"source":null}
 
         """
     )
@@ -128,13 +128,106 @@ import Testing
     )
     // A name only the states in the middle have is no typo, nor is one near no name (an
     // optional that stayed nil has no member in any state).
+    // (It is warned about, and a scan finds what bisect cannot: see the next tests.)
     let unknown = try log.run(["bisect", "--where", "colour != nil"])
     #expect(unknown.status == 0, "\(unknown.stderr)")
-    #expect(unknown.stdout.hasPrefix("colour != nil never holds"))
+    #expect(
+      unknown.stderrLines == [
+        "rkdebug: warning: no 'colour' in any state of session 1: it reads as nil at every index"
+      ])
+    #expect(unknown.stdout.hasPrefix("colour != nil never holds: it is false at every index"))
     let middle = try log.run(["bisect", "--where", #"count > 100 || note == "hello""#])
     #expect(middle.status == 0, "\(middle.stderr)")
-    #expect(middle.stdout.hasPrefix(#"count > 100 || note == "hello" never holds"#))
+    #expect(middle.stderr.isEmpty)
+    #expect(
+      middle.stdout.hasPrefix(
+        #"count > 100 || note == "hello" does not hold at the last index, 12, so there is "#
+          + "nothing to bisect (bisect assumes that once it holds, it keeps holding); scanning "
+          + "every index: it first holds at index 5 (2 state reconstructions, then a scan of 6 "
+          + "states; 'rkdebug find' lists every range where it holds)\n"
+          + #"action 5 (send): Shelf.Action.setNote("hello")"#))
     #expect(try log.fingerprint() == before)
+  }
+
+  /// The measured case of the issue: `todos.count` reaches 10 only in the middle of the
+  /// session, and the binary search alone answered "never" after 2 probes.
+  @Test func whereScansWhenTheLastStateDoesNotHold() throws {
+    let scratch = try TemporaryDirectory()
+    let reader = try FindCommandTests.recordTodos(in: scratch)
+    let predicate = try RKDebugCLI.Predicate(parsing: "todos.count >= 10")
+    // The premise: false at both ends, true somewhere (the brute force finds where first).
+    #expect(try !predicate.evaluate(in: reader.stateJSON(at: 0)))
+    #expect(try !predicate.evaluate(in: reader.stateJSON(at: reader.actionCount)))
+    let first = try #require(
+      try PredicateScanTests.bruteForceRanges(of: predicate, in: reader).first?.lowerBound)
+
+    let json = try RKDebugProcess.run(
+      ["bisect", "--where", "todos.count >= 10", "--json"], in: scratch.url)
+    #expect(json.status == 0, "\(json.stderr)")
+    let value = try JSONValue(parsing: json.stdout)
+    #expect(value["result"] == "foundByScan")
+    #expect(value["index"] == JSONValue(first))
+    #expect(value["probes"] == 2)
+    #expect(value["scanned"] == JSONValue(first + 1))
+
+    let text = try RKDebugProcess.run(["bisect", "--where", "todos.count >= 10"], in: scratch.url)
+    #expect(
+      text.stdout.hasPrefix(
+        "todos.count >= 10 does not hold at the last index, 564, so there is nothing to bisect "
+          + "(bisect assumes that once it holds, it keeps holding); scanning every index: it "
+          + "first holds at index \(first) (2 state reconstructions, then a scan of \(first + 1) "
+          + "states; 'rkdebug find' lists every range where it holds)\naction \(first) ("))
+  }
+
+  @Test func whereScansWhenTheInitialStateHoldsAndStopsHolding() async throws {
+    let log = try await RecordedLog.shelf()
+    // `note` is nil at 0…4, "hello" at 5…9 and nil again from 10 (`setNote(nil)`).
+    let run = try log.run(["bisect", "--where", "note == nil"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stdout.hasPrefix(
+        "note == nil already holds at index 0, so there is nothing to bisect (bisect assumes "
+          + "that once it holds, it keeps holding); scanning every index: it stops holding at "
+          + "index 5 and holds again from index 10 (1 state reconstruction, then a scan of 11 "
+          + "states; 'rkdebug find' lists every range where it holds)\n"
+          + "action 10 (send): Shelf.Action.setNote(nil)\n"))
+    let json = try JSONValue(
+      parsing: try log.run(["bisect", "--where", "note == nil", "--json"]).stdout)
+    #expect(json["result"] == "foundByScan")
+    #expect(json["index"] == 10)
+    // Holding from 0 and stopping for good is still "initial", with where it stops.
+    let stops = try log.run(["bisect", "--where", "count < 42"])
+    #expect(
+      stops.stdout == """
+        count < 42 already holds at index 0, the initial state: no action made it hold; it \
+        stops holding at index 7 and does not hold again (1 state reconstruction, then a scan \
+        of 13 states)
+
+        """)
+  }
+
+  @Test func runSaysWhatAGoodLastStateDoesNotProve() throws {
+    let scratch = try TemporaryDirectory()
+    try recordCounter(increments: 5, in: scratch)
+    // Bad at 2 and 3 only: bisect probes 0 and 5, both good.
+    let command = #"grep -qv '"count":[23],'"#
+    let run = try RKDebugProcess.run(["bisect", "--run", command], in: scratch.url)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stdout == """
+        '\(command)' says good at the last index, 5, so there is nothing to bisect: bisect \
+        assumes that once bad, every later index is bad, but it ran it 2 times, at index 0 and \
+        5 only, and an index between may still be bad. To check every index, run the command \
+        on each state (rkdebug state --at I --json | CMD, for I from 0 to 5), or write the \
+        condition as a predicate for 'rkdebug find --where', which reads every index in one \
+        pass
+
+        """)
+    let json = try RKDebugProcess.run(["bisect", "--run", command, "--json"], in: scratch.url)
+    let value = try JSONValue(parsing: json.stdout)
+    #expect(value["result"] == "goodAtEnd")
+    #expect(value["index"] == .null)
+    #expect(value["probes"] == 2)
   }
 
   @Test func runFollowsGitBisectRun() throws {

@@ -131,6 +131,17 @@ import Testing
       #expect(result.status == 0, "\(arguments): \(result.stderr)")
       #expect(try Self.members(result.stdout) == documented, "\(arguments)")
     }
+    // The results of a scan (false at the last index, or true at 0 and false later) and of
+    // `--run` when the last state is good.
+    for (arguments, result) in [
+      (["--where", "count == 1"], "foundByScan"), (["--where", "count < 5"], "initial"),
+      (["--where", "count > 5"], "never"), (["--run", "true"], "goodAtEnd"),
+    ] {
+      let run = try log.run(["bisect", "--json"] + arguments)
+      #expect(run.status == 0, "\(arguments): \(run.stderr)")
+      #expect(try Self.members(run.stdout) == documented, "\(arguments)")
+      #expect(try JSONValue(parsing: run.stdout)["result"] == .string(result), "\(arguments)")
+    }
     let divergence = try #require(
       try JSONValue(parsing: try log.run(["bisect", "--divergence", "--json"]).stdout)[
         "divergence"]
@@ -139,6 +150,24 @@ import Testing
       Set(try #require(divergence.objectValue).keys)
         == (try Self.documentedMembers("replay --json", table: 1))
     )
+  }
+
+  @Test func find() async throws {
+    let log = try await RecordedLog.shelf()
+    let ranges = try log.run(["find", "--where", "books.count == 1", "--json"])
+    #expect(ranges.status == 0, "\(ranges.stderr)")
+    let lines = ranges.stdout.split(separator: "\n")
+    #expect(lines.count == 2)
+    for line in lines {
+      #expect(try Self.members(line) == Self.documentedMembers("find --json"))
+    }
+    for flag in ["--first", "--last"] {
+      for expression in ["books.count == 2", "count > 100"] {
+        let run = try log.run(["find", "--where", expression, flag, "--json"])
+        #expect(run.status == (expression == "count > 100" ? 1 : 0), "\(flag) \(expression)")
+        #expect(try Self.members(run.stdout) == Self.documentedMembers("find --json", table: 1))
+      }
+    }
   }
 
   // MARK: - Sorted keys
@@ -155,6 +184,8 @@ import Testing
       ["changes", "--json"], ["state", "--at", "6", "--json"],
       ["diff", "--from", "0", "--to", "12", "--json"], ["history", "--path", "count", "--json"],
       ["export"], ["bisect", "--where", "count > 3", "--json"],
+      ["bisect", "--where", "note != nil", "--json"], ["find", "--where", "count > 3", "--json"],
+      ["find", "--where", "count > 3", "--first", "--json"],
     ]
     for command in commands {
       let result = try log.run(command)

@@ -150,8 +150,14 @@ import Testing
         == "--path 'count ==': unexpected '==' after the path; expected '.name' or '[index]' "
         + "at column 7"
     )
-    let predicate = try expectError(["bisect", "--where", "count =="] + db)
-    #expect(predicate.contains("expected a value after '==' at column 9"))
+    #expect(
+      try expectError(["bisect", "--where", "count =="] + db, status: 64)
+        == "--where 'count ==': expected a value after '==' at column 9"
+    )
+    #expect(
+      try expectError(["find", "--where", "count > 3 &&"] + db, status: 64)
+        == "--where 'count > 3 &&': expected a value after '&&' at column 13"
+    )
     let unknownInPredicate = try expectError(["bisect", "--where", "cont > 3"] + db)
     #expect(unknownInPredicate.contains("did you mean 'count'?"))
     #expect(try log.fingerprint() == before)
@@ -212,8 +218,8 @@ import Testing
     #expect(help.stderr == "")
     #expect(help.stdout.hasPrefix("OVERVIEW: Record, inspect, replay and bisect"))
     for command in [
-      "sessions", "log", "changes", "state", "diff", "history", "replay", "bisect", "record",
-      "export", "import", "features",
+      "sessions", "log", "changes", "state", "diff", "history", "replay", "bisect", "find",
+      "record", "export", "import", "features",
     ] {
       #expect(help.stdout.contains("  \(command) "), "\(command)")
       let subcommand = try RKDebugProcess.run(["help", command])
@@ -238,6 +244,7 @@ import Testing
       ["bisect", "--where", "count > 3"], ["bisect", "--where", "books.count > 0", "--json"],
       // Bad from the state whose count is 42 on: grep -v finds no other line.
       ["bisect", "--run", #"grep -qv '"count":42'"#],
+      ["find", "--where", "books.count >= 1"], ["find", "--where", "note != nil", "--json"],
     ]
     for command in commands {
       let result = try log.run(command)

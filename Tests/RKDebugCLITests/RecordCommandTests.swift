@@ -213,4 +213,30 @@ import Testing
       ]
     )
   }
+
+  @Test func actionLinesAreBoundedInLengthAndDepth() throws {
+    let scratch = try TemporaryDirectory()
+    let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+    let deepFile = try scratch.write("{\"increment\":{}}\n\(deep)\n", to: "deep.jsonl")
+    let deepRun = try RKDebugProcess.run(
+      ["record", "--feature", "counter", "--actions", deepFile], in: scratch.url)
+    #expect(deepRun.status == 1)
+    #expect(deepRun.stderrLines.count == 1)
+    #expect(
+      deepRun.stderr.hasPrefix(
+        "rkdebug: error: line 2 of '\(deepFile)' is not a ReducerKitSamples.Counter.Action"))
+
+    let long =
+      "{\"increment\":{}}" + String(repeating: " ", count: InputLimits.maximumActionLineLength)
+    let longFile = try scratch.write(long + "\n", to: "long.jsonl")
+    let longRun = try RKDebugProcess.run(
+      ["record", "--feature", "counter", "--actions", longFile], in: scratch.url)
+    #expect(longRun.status == 1)
+    #expect(
+      longRun.stderrLines == [
+        "rkdebug: error: line 1 of '\(longFile)' is \(long.utf8.count) bytes long; an action "
+          + "line is at most 16777216 bytes (16 MiB); nothing was recorded"
+      ])
+    #expect(!FileManager.default.fileExists(atPath: scratch.path("rkdebug.sqlite")))
+  }
 }

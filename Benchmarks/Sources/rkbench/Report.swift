@@ -19,19 +19,21 @@ struct Config {
   var rssSmall: Int
   var rssLarge: Int
   var rawRows: Int
+  /// The length of benchmark 7's Counter log (`RKBENCH_FIND_ACTIONS` overrides it).
+  var findLogActions: Int
 
   static let full = Config(
     quick: false, runs: 9, sendRuns: 25, sendBatch: 1000, bigTodoRows: 10_000,
     sustainedActions: 1_000_000,
     todosLogActions: 1_000_000, todosLogRows: 1_000, seeks: 41, cliRuns: 11, rssSmall: 10_000,
-    rssLarge: 1_000_000, rawRows: 1_000_000
+    rssLarge: 1_000_000, rawRows: 1_000_000, findLogActions: 200_000
   )
 
   static let quickRun = Config(
     quick: true, runs: 3, sendRuns: 3, sendBatch: 200, bigTodoRows: 1_000,
     sustainedActions: 20_000,
     todosLogActions: 20_000, todosLogRows: 100, seeks: 5, cliRuns: 3, rssSmall: 2_000,
-    rssLarge: 20_000, rawRows: 50_000
+    rssLarge: 20_000, rawRows: 50_000, findLogActions: 2_000
   )
 }
 

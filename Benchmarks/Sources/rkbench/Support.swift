@@ -140,11 +140,29 @@ func loadAverage() -> String {
 
 // MARK: - Processes
 
+/// The peak resident set size of a run of `executable`, in bytes, measured by GNU time
+/// (`/usr/bin/time -f %M`), or `nil` when it is not installed.
+///
+/// Not `ru_maxrss` of a process this one spawns: `posix_spawn` starts the child in this
+/// process's memory, and Linux carries that memory's high-water mark into the child's
+/// `ru_maxrss` at `exec`, so it would report rkbench's own peak. GNU time forks a fresh child
+/// from its own small process.
+func peakRSS(of executable: String, _ arguments: [String]) -> Int? {
+  let time = "/usr/bin/time"
+  guard FileManager.default.isExecutableFile(atPath: time) else { return nil }
+  let result = runProcess(time, ["-f", "%M", executable] + arguments)
+  let last = result.stderr.split(separator: "\n").last.map(String.init) ?? ""
+  return Int(last.trimmingCharacters(in: .whitespaces)).map { $0 * 1024 }
+}
+
 struct ProcessResult {
   var status: Int32
   var stdout: String
   var stderr: String
   var seconds: Double
+  /// The process's user and system CPU time (from `wait4`), in seconds: on a shared machine,
+  /// steadier than the wall time.
+  var cpuSeconds: Double = 0
 }
 
 /// Runs a program to completion with posix_spawn (no shell), its output going to temporary
@@ -179,12 +197,16 @@ func runProcess(_ executable: String, _ arguments: [String], environment: [Strin
       status: -1, stdout: "", stderr: "cannot run \(executable): errno \(spawned)", seconds: 0)
   }
   var status: Int32 = 0
-  while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+  var usage = rusage()
+  while wait4(pid, &status, 0, &usage) == -1, errno == EINTR {}
   let elapsed = Double(nowNanos() - start) / 1e9
   let out = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
   let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
   unlink(outPath)
   unlink(errPath)
   let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-  return ProcessResult(status: exitStatus, stdout: out, stderr: err, seconds: elapsed)
+  return ProcessResult(
+    status: exitStatus, stdout: out, stderr: err, seconds: elapsed,
+    cpuSeconds: Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+      + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6)
 }

@@ -14,10 +14,12 @@ let usage = """
 
     --quick          tiny sizes (seconds in all), for CI: checks that everything runs
     --only 1,3       run only these benchmarks (1 send overhead, 2 sustained recording,
-                     3 seeking, 4 bisect, 5 replay, 6 size and memory; 2 also feeds 5 and 6)
+                     3 seeking, 4 bisect, 5 replay, 6 size and memory, 7 find; 2 also feeds
+                     5 and 6)
     --rkdebug PATH   the rkdebug binary to time (default: the one next to rkbench, built with
                      swift build -c release --package-path Benchmarks --product rkdebug)
-    --data DIR       where the Todos log of benchmarks 3 and 4 is cached
+    --data DIR       where the Todos log of benchmarks 3 and 4 and the Counter logs of 7
+                     are cached
                      (default: Benchmarks/.data, git-ignored)
     --markdown FILE  also write the results table to FILE
 
@@ -159,6 +161,11 @@ func main() async -> Int32 {
   }
   if wants(5), let counterLog {
     await attempt("5") { try benchReplay(config, counterLog: counterLog, rkdebug: rkdebug) }
+  }
+  if wants(7) {
+    await attempt("7") {
+      try benchFind(config, dataDirectory: dataDirectory, rkdebug: rkdebug)
+    }
   }
 
   let report = Report.shared

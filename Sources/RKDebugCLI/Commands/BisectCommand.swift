@@ -11,14 +11,23 @@ struct BisectCommand: AsyncParsableCommand {
     discussion: """
       --where EXPR finds the first index whose state satisfies EXPR (a predicate such as \
       'todos.count > 3' or 'fact != nil'), assuming that once it holds it keeps holding: a \
-      binary search that rebuilds O(log n) states. It says so when EXPR never holds, or \
-      already holds in the initial state. A name in EXPR that no state of the session has, \
-      but that is close to one that does, is refused as a typo before the search.
+      binary search that rebuilds O(log n) states. When the ends of the session contradict \
+      that assumption (EXPR is false at the last index, or already true at index 0), there is \
+      nothing to search: bisect says so, then reads every index forwards as 'rkdebug find \
+      --first' does, and reports the first action after which EXPR holds (again), or that it \
+      never holds. 'rkdebug find' lists every range where it holds. A name in EXPR that no \
+      state of the session has, but that is close to one that does, is refused as a typo \
+      before the search; any other such name gets a warning on standard error (an error \
+      with --strict).
 
       --run CMD works like 'git bisect run': CMD runs under /bin/sh with the state's JSON on \
       standard input (and RKDEBUG_INDEX, RKDEBUG_SESSION in its environment); exit status 0 \
       means good, 125 cannot tell (a neighbour is tried), 1-127 bad, and above 127 aborts. \
-      CMD's standard output is shown on standard error.
+      CMD's standard output is shown on standard error. Bisect assumes that once bad, every \
+      later index is bad: when CMD says good at the last index it has nothing to search, and \
+      says so, without claiming that no index is bad, since it ran CMD only at the two ends \
+      (running it on every state would be one process per action); it says how to check \
+      every index instead.
 
       --divergence replays the session through the current reducer (its feature must be \
       registered) and stops at the first action whose state differs from the log. A replay \
@@ -67,6 +76,13 @@ struct BisectCommand: AsyncParsableCommand {
   )
   var divergence = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "With --where, fail instead of warning when EXPR names something no state has."
+    )
+  )
+  var strict = false
+
   @OptionGroup var output: JSONOutputOption
 
   private var terminal: Terminal { .current }
@@ -75,6 +91,9 @@ struct BisectCommand: AsyncParsableCommand {
     let modes = [predicate != nil, command != nil, divergence].filter { $0 }.count
     guard modes == 1 else {
       throw ValidationError("Pass exactly one of --where EXPR, --run CMD or --divergence.")
+    }
+    if strict, predicate == nil {
+      throw ValidationError("--strict applies to --where only.")
     }
   }
 
@@ -92,30 +111,70 @@ struct BisectCommand: AsyncParsableCommand {
   // MARK: - Modes
 
   private func bisect(_ reader: SessionReader, predicate text: String) throws {
-    let predicate: Predicate
-    do {
-      predicate = try Predicate(parsing: text)
-    } catch {
-      throw RKDebugError("--where '\(text)': \(error)")
-    }
+    let predicate = try Predicate.parsingArgument(text)
     // A misspelt name would read as nil at every index probed: refuse it before searching.
-    try SessionKeys.validateTypos(in: predicate.paths, of: reader)
+    try PredicateNameCheck(predicate: predicate, strict: strict).run(on: reader)
     var bisector = Bisector(last: reader.actionCount)
     let outcome = try bisector.search { index in
       try predicate.evaluate(in: reader.stateJSON(at: index)) ? .bad : .good
     }
     let probes = "\(bisector.probes) state reconstruction\(bisector.probes == 1 ? "" : "s")"
-    try report(
-      outcome, reader: reader, mode: "where", subject: text, probes: bisector.probes,
-      found: {
-        "\(text) first holds at index \($0) (found with \(probes) for "
-          + "\(reader.actionCount) actions)"
-      },
-      badAtStart: "\(text) already holds at index 0, the initial state: no action made it hold "
-        + "(\(probes))",
-      neverBad: "\(text) never holds: it is false at the last index, \(reader.actionCount) "
-        + "(assuming that once it holds it keeps holding; \(probes))"
-    )
+    switch outcome {
+    case .found(let index):
+      try reportFound(
+        index, reader: reader, mode: "where", subject: text, probes: bisector.probes,
+        summary: "\(text) first holds at index \(index) (found with \(probes) for "
+          + "\(reader.actionCount) actions)")
+    case .badAtStart, .neverBad:
+      try reportScan(of: predicate, reader: reader, probes: bisector.probes)
+    case .ambiguous, .undecidedEnd:
+      // A predicate never answers "skip".
+      try reportUndecided(outcome, subject: text)
+    }
+  }
+
+  /// Reports what a forward scan finds when the ends of the session contradict the
+  /// assumption that once the predicate holds, it keeps holding: the first action after which
+  /// it holds (again), or that it never holds, or holds from the start.
+  private func reportScan(of predicate: Predicate, reader: SessionReader, probes: Int) throws {
+    let text = predicate.text
+    let last = reader.actionCount
+    let (finding, scanned) = try EndpointScan.run(
+      PredicateScan(predicate: predicate, reader: reader))
+    let work =
+      "\(probes) state reconstruction\(probes == 1 ? "" : "s"), then a scan of \(scanned) "
+      + "state\(scanned == 1 ? "" : "s")"
+    let assumption = "bisect assumes that once it holds, it keeps holding"
+    switch finding {
+    case .firstHolds(let index):
+      try reportFound(
+        index, reader: reader, mode: "where", subject: text, probes: probes, scanned: scanned,
+        result: "foundByScan",
+        summary: "\(text) does not hold at the last index, \(last), so there is nothing to "
+          + "bisect (\(assumption)); scanning every index: it first holds at index \(index) "
+          + "(\(work); 'rkdebug find' lists every range where it holds)")
+    case .holdsAgain(let index, let stops):
+      try reportFound(
+        index, reader: reader, mode: "where", subject: text, probes: probes, scanned: scanned,
+        result: "foundByScan",
+        summary: "\(text) already holds at index 0, so there is nothing to bisect "
+          + "(\(assumption)); scanning every index: it stops holding at index \(stops) and "
+          + "holds again from index \(index) (\(work); 'rkdebug find' lists every range where "
+          + "it holds)")
+    case .holdsFromStart(let stops):
+      let rest =
+        stops.map {
+          "it stops holding at index \($0) and does not hold again (\(work))"
+        } ?? "it holds at every index, 0…\(last) (\(work))"
+      printResult(
+        mode: "where", subject: text, result: "initial", probes: probes, scanned: scanned,
+        text: "\(text) already holds at index 0, the initial state: no action made it hold; "
+          + rest)
+    case .never:
+      printResult(
+        mode: "where", subject: text, result: "never", probes: probes, scanned: scanned,
+        text: "\(text) never holds: it is false at every index, 0…\(last) (\(work))")
+    }
   }
 
   private func bisect(_ reader: SessionReader, command: String) throws {
@@ -125,16 +184,30 @@ struct BisectCommand: AsyncParsableCommand {
       try probe.verdict(for: reader.stateJSON(at: index), at: index)
     }
     let runs = "ran it \(bisector.probes) time\(bisector.probes == 1 ? "" : "s")"
-    try report(
-      outcome, reader: reader, mode: "run", subject: command, probes: bisector.probes,
-      found: {
-        "'\(command)' first says bad at index \($0) (\(runs) for "
-          + "\(reader.actionCount) actions)"
-      },
-      badAtStart: "'\(command)' already says bad at index 0, the initial state (\(runs))",
-      neverBad: "'\(command)' says good at the last index, \(reader.actionCount): no action "
-        + "made it bad (\(runs))"
-    )
+    let last = reader.actionCount
+    switch outcome {
+    case .found(let index):
+      try reportFound(
+        index, reader: reader, mode: "run", subject: command, probes: bisector.probes,
+        summary: "'\(command)' first says bad at index \(index) (\(runs) for "
+          + "\(last) actions)")
+    case .badAtStart:
+      printResult(
+        mode: "run", subject: command, result: "initial", probes: bisector.probes,
+        text: "'\(command)' already says bad at index 0, the initial state; bisect assumes "
+          + "that once bad, every later index is bad, and ran it on no other index (\(runs))")
+    case .neverBad:
+      printResult(
+        mode: "run", subject: command, result: "goodAtEnd", probes: bisector.probes,
+        text: "'\(command)' says good at the last index, \(last), so there is nothing to "
+          + "bisect: bisect assumes that once bad, every later index is bad, but it \(runs), "
+          + "at index 0 and \(last) only, and an index between may still be bad. To check every "
+          + "index, run the command on each state (rkdebug state --at I --json | CMD, for I "
+          + "from 0 to \(last)), or write the condition as a predicate for 'rkdebug find "
+          + "--where', which reads every index in one pass")
+    case .ambiguous, .undecidedEnd:
+      try reportUndecided(outcome, subject: command)
+    }
   }
 
   private func findDivergence(_ reader: SessionReader) throws {
@@ -186,36 +259,42 @@ struct BisectCommand: AsyncParsableCommand {
 
   // MARK: - Output
 
-  private func report(
-    _ outcome: BisectOutcome, reader: SessionReader, mode: String, subject: String,
-    probes: Int, found: (Int) -> String, badAtStart: String, neverBad: String
+  /// Prints the action found at `index`: `summary`, then the action and its changes; or
+  /// the `--json` object with `result`.
+  private func reportFound(
+    _ index: Int, reader: SessionReader, mode: String, subject: String, probes: Int,
+    scanned: Int? = nil, result: String = "found", summary: String
   ) throws {
+    let action = try reader.action(at: index)
+    let changes = try changesText(of: action, in: reader)
+    if output.json {
+      print(
+        json(
+          mode: mode, subject: subject, result: result, probes: probes, scanned: scanned,
+          action: action, changes: changes
+        ).serialized()
+      )
+    } else {
+      print("\(summary)\n\(heading(action))\n\(terminal.coloredDiff(changes))")
+    }
+  }
+
+  /// Prints an outcome without an action: `text`, or the `--json` object with `result`.
+  private func printResult(
+    mode: String, subject: String, result: String, probes: Int, scanned: Int? = nil,
+    text: String
+  ) {
+    print(
+      output.json
+        ? json(mode: mode, subject: subject, result: result, probes: probes, scanned: scanned)
+          .serialized()
+        : text
+    )
+  }
+
+  /// Throws for a search that could not tell (exit status 125 where it mattered).
+  private func reportUndecided(_ outcome: BisectOutcome, subject: String) throws {
     switch outcome {
-    case .found(let index):
-      let action = try reader.action(at: index)
-      let changes = try changesText(of: action, in: reader)
-      if output.json {
-        print(
-          json(
-            mode: mode, subject: subject, result: "found", probes: probes, action: action,
-            changes: changes
-          ).serialized()
-        )
-      } else {
-        print("\(found(index))\n\(heading(action))\n\(terminal.coloredDiff(changes))")
-      }
-    case .badAtStart:
-      print(
-        output.json
-          ? json(mode: mode, subject: subject, result: "initial", probes: probes).serialized()
-          : badAtStart
-      )
-    case .neverBad:
-      print(
-        output.json
-          ? json(mode: mode, subject: subject, result: "never", probes: probes).serialized()
-          : neverBad
-      )
     case .ambiguous(let candidates):
       throw RKDebugError(
         "cannot tell: the first bad index is one of \(candidates.lowerBound)..."
@@ -226,6 +305,8 @@ struct BisectCommand: AsyncParsableCommand {
         "'\(subject)' cannot tell (exit 125) at index \(index); bisect needs a good initial "
           + "state and a bad last state"
       )
+    case .found, .badAtStart, .neverBad:
+      return
     }
   }
 
@@ -247,11 +328,12 @@ struct BisectCommand: AsyncParsableCommand {
   /// The `--json` object (docs/cli-json.md): every member is present, `null` when it does not
   /// apply.
   private func json(
-    mode: String, subject: String?, result: String, probes: Int, action: LoggedAction? = nil,
-    changes: String? = nil
+    mode: String, subject: String?, result: String, probes: Int, scanned: Int? = nil,
+    action: LoggedAction? = nil, changes: String? = nil
   ) -> JSONValue {
     var members: [String: JSONValue] = [
       "mode": .string(mode), "result": .string(result), "probes": JSONValue(probes),
+      "scanned": .optional(scanned) { JSONValue($0) },
       "expression": mode == "where" ? .optional(subject, JSONValue.string) : .null,
       "command": mode == "run" ? .optional(subject, JSONValue.string) : .null,
       "index": .null, "label": .null, "source": .null, "effectID": .null,

@@ -24,8 +24,9 @@ struct RecordCommand: AsyncParsableCommand {
       are logged, and replay feeds them back.
 
       Every action line is decoded before the log is opened: a malformed line is reported \
-      with its number and nothing is recorded. The log (--db) is created if it does not \
-      exist; a log holds many sessions.
+      with its number and nothing is recorded; so is a line longer than 16 MiB or nested \
+      deeper than 512 levels. The log (--db) is created if it does not exist; a log holds \
+      many sessions.
       """
   )
 
@@ -183,6 +184,12 @@ struct RecordCommand: AsyncParsableCommand {
     let lines = ActionLine.lines(of: String(decoding: data, as: UTF8.self))
     guard !lines.isEmpty else {
       throw RKDebugError("\(source) holds no actions; nothing was recorded")
+    }
+    if let line = lines.first(where: { $0.text.utf8.count > InputLimits.maximumActionLineLength }) {
+      throw RKDebugError(
+        "line \(line.number) of \(source) is \(line.text.utf8.count) bytes long; an action "
+          + "line is at most \(InputLimits.maximumActionLineLength) bytes (16 MiB); nothing was "
+          + "recorded")
     }
     return .lines(lines, source: source)
   }

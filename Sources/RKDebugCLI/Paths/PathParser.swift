@@ -14,9 +14,16 @@ import ReducerKitDebug
 /// path       := (NAME | subscript) ('.' NAME | subscript)*
 /// subscript  := '[' (INTEGER | STRING) ']'
 /// ```
+///
+/// A predicate nests at most ``InputLimits/maximumDepth`` levels deep (parentheses, `!`, and
+/// each `&&` or `||` of a chain, which nests the syntax tree one level further): deeper input
+/// is refused with an error rather than overflowing the stack here, or when the tree is
+/// evaluated or released.
 struct PathParser {
   private let tokens: [PathToken]
   private var position = 0
+  /// How many `(` and `!` enclose the operand being parsed.
+  private var nesting = 0
 
   /// A parser of `text`.
   init(_ text: String) throws(PathSyntaxError) {
@@ -119,6 +126,9 @@ struct PathParser {
 
   // MARK: - Predicates
 
+  /// A parsed predicate and the depth of its syntax tree (a path or literal is 1).
+  private typealias Parsed = (expression: PredicateExpression, depth: Int)
+
   /// Parses the whole text as one predicate.
   mutating func parseWholePredicate() throws(PathSyntaxError) -> PredicateExpression {
     guard current.kind != .end else {
@@ -126,10 +136,10 @@ struct PathParser {
         "expected a predicate such as 'count > 3 && !isLoading'", column: current.column
       )
     }
-    let expression = try parseOr()
+    let parsed = try parseOr()
     switch current.kind {
     case .end:
-      return expression
+      return parsed.expression
     case .symbol(")"):
       throw PathSyntaxError("unexpected ')' without a matching '('", column: current.column)
     default:
@@ -140,29 +150,29 @@ struct PathParser {
     }
   }
 
-  private mutating func parseOr() throws(PathSyntaxError) -> PredicateExpression {
-    var expression = try parseAnd()
+  private mutating func parseOr() throws(PathSyntaxError) -> Parsed {
+    var parsed = try parseAnd()
     while current.isSymbol("||") {
       let op = advance()
-      expression = .or(expression, try parseAnd(after: op))
+      let rhs = try parseAnd(after: op)
+      parsed = (.or(parsed.expression, rhs.expression), max(parsed.depth, rhs.depth) + 1)
+      try checkDepth(parsed.depth, at: op)
     }
-    return expression
+    return parsed
   }
 
-  private mutating func parseAnd(after op: PathToken? = nil) throws(PathSyntaxError)
-    -> PredicateExpression
-  {
-    var expression = try parseComparison(after: op)
+  private mutating func parseAnd(after op: PathToken? = nil) throws(PathSyntaxError) -> Parsed {
+    var parsed = try parseComparison(after: op)
     while current.isSymbol("&&") {
       let op = advance()
-      expression = .and(expression, try parseComparison(after: op))
+      let rhs = try parseComparison(after: op)
+      parsed = (.and(parsed.expression, rhs.expression), max(parsed.depth, rhs.depth) + 1)
+      try checkDepth(parsed.depth, at: op)
     }
-    return expression
+    return parsed
   }
 
-  private mutating func parseComparison(after op: PathToken?) throws(PathSyntaxError)
-    -> PredicateExpression
-  {
+  private mutating func parseComparison(after op: PathToken?) throws(PathSyntaxError) -> Parsed {
     let lhs = try parseOperand(after: op)
     guard let comparison = comparisonOperator(current) else { return lhs }
     let opToken = advance()
@@ -172,7 +182,20 @@ struct PathParser {
         "comparisons cannot be chained; join them with '&&'", column: current.column
       )
     }
-    return .comparison(comparison, lhs, rhs, column: opToken.column)
+    let depth = max(lhs.depth, rhs.depth) + 1
+    try checkDepth(depth, at: opToken)
+    return (.comparison(comparison, lhs.expression, rhs.expression, column: opToken.column), depth)
+  }
+
+  /// Throws when a syntax tree of `depth` levels, or the `(` and `!` around the token, nest
+  /// deeper than ``InputLimits/maximumDepth``.
+  private func checkDepth(_ depth: Int, at token: PathToken) throws(PathSyntaxError) {
+    guard depth > InputLimits.maximumDepth || nesting > InputLimits.maximumDepth else { return }
+    throw PathSyntaxError(
+      "nested too deeply: predicates nest at most \(InputLimits.maximumDepth) levels "
+        + "(each '(', '!', '&&' and '||' is one)",
+      column: token.column
+    )
   }
 
   private func comparisonOperator(_ token: PathToken) -> PredicateExpression.Operator? {
@@ -187,17 +210,23 @@ struct PathParser {
   }
 
   /// Parses an operand; `op` is the operator before it, for the message when it is missing.
-  private mutating func parseOperand(after op: PathToken?) throws(PathSyntaxError)
-    -> PredicateExpression
-  {
+  private mutating func parseOperand(after op: PathToken?) throws(PathSyntaxError) -> Parsed {
     let token = current
     switch token.kind {
     case .symbol("!"):
       _ = advance()
-      return .not(try parseOperand(after: token))
+      nesting += 1
+      defer { nesting -= 1 }
+      try checkDepth(nesting, at: token)
+      let operand = try parseOperand(after: token)
+      try checkDepth(operand.depth + 1, at: token)
+      return (.not(operand.expression), operand.depth + 1)
     case .symbol("("):
       _ = advance()
-      let expression = try parseOr()
+      nesting += 1
+      defer { nesting -= 1 }
+      try checkDepth(nesting, at: token)
+      let parsed = try parseOr()
       guard current.isSymbol(")") else {
         throw PathSyntaxError(
           "expected ')' to close the '(' at column \(token.column), found \(current.quoted)",
@@ -205,26 +234,26 @@ struct PathParser {
         )
       }
       _ = advance()
-      return expression
+      return parsed
     case let .number(value):
       _ = advance()
-      return .literal(Self.number(value, text: token.text))
+      return (.literal(Self.number(value, text: token.text)), 1)
     case let .string(string):
       _ = advance()
-      return .literal(.string(string))
+      return (.literal(.string(string)), 1)
     case .identifier("true"):
       _ = advance()
-      return .literal(.bool(true))
+      return (.literal(.bool(true)), 1)
     case .identifier("false"):
       _ = advance()
-      return .literal(.bool(false))
+      return (.literal(.bool(false)), 1)
     case .identifier("nil"):
       _ = advance()
-      return .literal(.null)
+      return (.literal(.null), 1)
     case .identifier("contains"):
       throw missingValue(after: op, found: token)
     case .identifier, .symbol("["):
-      return .path(try parsePath(), column: token.column)
+      return (.path(try parsePath(), column: token.column), 1)
     default:
       throw missingValue(after: op, found: token)
     }

@@ -15,7 +15,17 @@ struct PathTokenizer {
   }
 
   /// Every token of the text, ending with a ``PathToken/Kind/end`` token.
+  ///
+  /// - Throws: ``PathSyntaxError`` for a text longer than ``InputLimits/maximumLength``
+  ///   bytes, or one that does not tokenize.
   static func tokens(of text: String) throws(PathSyntaxError) -> [PathToken] {
+    if let column = InputLimits.columnPastMaximumLength(of: text) {
+      throw PathSyntaxError(
+        "too long: \(text.utf8.count) bytes; paths and predicates are limited to "
+          + "\(InputLimits.maximumLength) bytes (64 KiB)",
+        column: column
+      )
+    }
     var tokenizer = PathTokenizer(text)
     var tokens: [PathToken] = []
     while true {

@@ -35,18 +35,32 @@ struct SessionKeys {
   /// but that is near one that exists, a typo, with the message of ``validate(_:session:)``:
   /// `no 'titel' in any state of session 3; did you mean 'title'?`.
   ///
-  /// For predicates (`bisect --where`, the stepper's `until`), which read a name no state has
-  /// as `nil`: without this, a misspelt name makes a predicate quietly false (or true) at every
-  /// index. A name near no existing one is let through, because it may be an optional that
-  /// stayed `nil` for the whole session (synthesized `Codable` leaves it out of the JSON).
+  /// For predicates (`bisect --where`, `find --where`, the stepper's `until`), which read a
+  /// name no state has as `nil`: without this, a misspelt name makes a predicate quietly false
+  /// (or true) at every index. A name near no existing one is let through, because it may be
+  /// an optional that stayed `nil` for the whole session (synthesized `Codable` leaves it out
+  /// of the JSON); ``unknownNames(in:of:)`` returns those, for a warning.
+  static func validateTypos(in paths: [ValuePath], of reader: SessionReader) throws {
+    _ = try unknownNames(in: paths, of: reader)
+  }
+
+  /// The property names of `paths` that no state of `reader`'s session has, each once, in the
+  /// order written, and near no name that exists (see ``validateTypos(in:of:)``), with the
+  /// names of the session when it had to read them.
   ///
   /// The names of the initial and last states are checked first; the patches are read only
   /// when a name is in neither.
-  static func validateTypos(in paths: [ValuePath], of reader: SessionReader) throws {
+  ///
+  /// - Throws: ``PathEvaluationError`` for the first name that is a typo of an existing one.
+  static func unknownNames(
+    in paths: [ValuePath], of reader: SessionReader
+  ) throws -> (names: [String], keys: SessionKeys?) {
     func unknownNames(among names: Set<String>) -> [String] {
-      paths.flatMap { path in
+      var seen = Set<String>()
+      return paths.flatMap { path in
         path.components.compactMap { component -> String? in
-          guard case let .key(name) = component, name != "count", !names.contains(name)
+          guard case let .key(name) = component, name != "count", !names.contains(name),
+            seen.insert(name).inserted
           else { return nil }
           return name
         }
@@ -55,9 +69,10 @@ struct SessionKeys {
     let ends = SessionKeys(
       states: [try reader.stateJSON(at: 0), try reader.stateJSON(at: reader.actionCount)]
     )
-    guard !unknownNames(among: ends.names).isEmpty else { return }
+    guard !unknownNames(among: ends.names).isEmpty else { return ([], nil) }
     let keys = try SessionKeys(reader: reader)
-    for name in unknownNames(among: keys.names) {
+    let unknown = unknownNames(among: keys.names)
+    for name in unknown {
       if let suggestion = EditDistance.suggestion(for: name, among: keys.names) {
         throw PathEvaluationError(
           "no '\(name)' in any state of session \(reader.session.id); did you mean "
@@ -65,6 +80,7 @@ struct SessionKeys {
         )
       }
     }
+    return (unknown, keys)
   }
 
   /// Throws as ``validate(_:session:)`` does for `reader`'s session, reading its patches only

@@ -5,7 +5,7 @@ extension ValuePath {
     do {
       return try ValuePath(parsing: text)
     } catch {
-      throw RKDebugError("--path '\(text)': \(error)", exitCode: 64)
+      throw RKDebugError("--path \(InputLimits.quoted(text)): \(error)", exitCode: 64)
     }
   }
 }

@@ -80,7 +80,8 @@ final class Stepper {
         guard input.isInteractive else {
           let text = line.trimmingCharacters(in: .whitespaces)
           throw RKDebugError(
-            "line \(input.lineNumber) of the stepper's input, '\(text)': \(message)"
+            "line \(input.lineNumber) of the stepper's input, \(InputLimits.quoted(text)): "
+              + message
           )
         }
         write("error: \(message)")

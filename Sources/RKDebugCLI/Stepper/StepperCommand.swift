@@ -23,7 +23,16 @@ enum StepperCommand: Equatable {
   }
 
   /// The command on `line`, or `nil` for a blank line.
+  ///
+  /// A line longer than ``InputLimits/maximumLength`` bytes is refused; the paths and
+  /// predicates of `state` and `until` are bounded again by their own parser.
   static func parse(_ line: String) throws(ParseError) -> StepperCommand? {
+    guard line.utf8.count <= InputLimits.maximumLength else {
+      throw ParseError(
+        description: "the line is \(line.utf8.count) bytes long; a command is at most "
+          + "\(InputLimits.maximumLength) bytes (64 KiB)"
+      )
+    }
     let trimmed = line.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty else { return nil }
     let name = String(trimmed.prefix { !$0.isWhitespace })

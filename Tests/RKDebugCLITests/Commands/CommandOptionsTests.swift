@@ -8,7 +8,8 @@ import Testing
     let commands: [(String, Bool, Bool)] = [
       ("sessions", true, false), ("log", true, true), ("changes", true, true),
       ("state", true, true), ("diff", true, true), ("history", true, true),
-      ("replay", true, true), ("bisect", true, true), ("record", true, false),
+      ("replay", true, true), ("bisect", true, true), ("find", true, true),
+      ("record", true, false),
       ("export", true, true), ("import", true, false), ("features", false, false),
       ("demo", true, false),
     ]

@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import ReducerKitDebug
+
+/// `rkdebug find`: every range of indices where a predicate holds, in one streaming pass.
+struct FindCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "find",
+    abstract: "List every range of indices where a predicate holds.",
+    discussion: """
+      Index 0 is the initial state and index N the state after action N. The session is read \
+      once, forwards: each state is the one before with its action's patch applied, so memory \
+      does not grow with the session's length. Each range is printed as soon as it ends, one \
+      a line: its first and last index joined by an ellipsis (U+2026), for a range where the \
+      predicate holds from 12 to 40 and not at 41, or one index, such as 97. --first prints \
+      only the first index where it holds, and stops reading there; --last only the last.
+
+      Unlike 'bisect --where', find assumes nothing: the predicate may start and stop \
+      holding any number of times.
+
+      When the predicate holds at no index, find prints a line saying so (nothing with \
+      --json, or {"index":null} with --first or --last) and exits with status 1, as grep \
+      does; 0 means it holds somewhere. A name in EXPR that no state of the session has reads \
+      as nil: find warns about it on standard error (rkdebug: warning: ...), or with --strict \
+      fails. A name close to an existing one is refused as a typo.
+      """
+  )
+
+  @OptionGroup var sessionOptions: SessionOptions
+
+  @Option(
+    name: .customLong("where"),
+    help: ArgumentHelp(
+      "The predicate to find.",
+      discussion: """
+        Swift-style: paths (todos[2].title, todos.count), numbers, strings, true, false and \
+        nil, compared with == != < <= > >= contains and joined with && || ! and \
+        parentheses; a bare path means "is true". 'rkdebug --help' describes paths and \
+        predicates in full, and their limits.
+        """,
+      valueName: "expr"
+    )
+  )
+  var predicate: String
+
+  @Flag(help: "Print only the first index where the predicate holds.")
+  var first = false
+
+  @Flag(help: "Print only the last index where the predicate holds.")
+  var last = false
+
+  @Flag(help: "Fail, instead of warning, when the predicate names something no state has.")
+  var strict = false
+
+  @OptionGroup var output: JSONOutputOption
+
+  func validate() throws {
+    if first, last {
+      throw ValidationError("Pass at most one of --first and --last.")
+    }
+  }
+
+  func run() async throws {
+    let predicate = try Predicate.parsingArgument(self.predicate)
+    let reader = try sessionOptions.reader()
+    try PredicateNameCheck(predicate: predicate, strict: strict).run(on: reader)
+    let scan = PredicateScan(predicate: predicate, reader: reader)
+    if first || last {
+      let index = first ? try scan.firstIndex() : try scan.lastIndex()
+      if output.json {
+        print(JSONValue.object(["index": .optional(index) { JSONValue($0) }]).serialized())
+      } else if let index {
+        print(index)
+      } else {
+        print(neverText(reader))
+      }
+      if index == nil { throw ExitCode(1) }
+      return
+    }
+    var found = false
+    try scan.forEachRange { range in
+      found = true
+      print(output.json ? Self.json(range).serialized() : Self.text(range))
+      fflush(nil)  // Each range as it ends, also through a pipe.
+      return true
+    }
+    guard found else {
+      if !output.json { print(neverText(reader)) }
+      throw ExitCode(1)
+    }
+  }
+
+  /// `12…40`, or `97` for a range of one index.
+  static func text(_ range: ClosedRange<Int>) -> String {
+    range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)…\(range.upperBound)"
+  }
+
+  /// `{"count":29,"from":12,"to":40}` (docs/cli-json.md).
+  static func json(_ range: ClosedRange<Int>) -> JSONValue {
+    .object([
+      "from": JSONValue(range.lowerBound), "to": JSONValue(range.upperBound),
+      "count": JSONValue(range.count),
+    ])
+  }
+
+  /// `todos.count >= 10 holds at no index of session 3 (0…489)`.
+  private func neverText(_ reader: SessionReader) -> String {
+    "\(predicate) holds at no index of session \(reader.session.id) "
+      + "(\(Self.text(0...reader.actionCount)))"
+  }
+}

@@ -1,0 +1,98 @@
+import ReducerKitDebug
+
+/// The indices of a session where a predicate holds, found in one forward pass over the
+/// session's stored patches.
+///
+/// ```swift
+/// let scan = PredicateScan(predicate: try Predicate(parsing: "todos.count >= 10"), reader: reader)
+/// try scan.forEachRange { range in print(range); return true }  // 12...40, 97...97, …
+/// let first = try scan.firstIndex()
+/// ```
+///
+/// The state at index 0 is rebuilt once; each later state is the one before with its action's
+/// patch applied in place (``SessionReader/forEachPatch(in:chunkSize:_:)``), and the predicate
+/// is evaluated on it. Memory holds one state and one chunk of patches, whatever the length of
+/// the session; no state is rebuilt from a snapshot.
+struct PredicateScan {
+  /// The predicate.
+  let predicate: Predicate
+  /// The session.
+  let reader: SessionReader
+
+  /// Calls `body` with each maximal range of consecutive indices where the predicate holds,
+  /// in order, as soon as the range ends: at the first index after it where the predicate
+  /// does not hold, or at the end of the session. `body` returns `false` to stop the scan.
+  ///
+  /// - Returns: How many states the predicate was evaluated on (fewer than the session's
+  ///   `actionCount + 1` when `body` stopped the scan).
+  /// - Throws: ``PathEvaluationError`` from the predicate (a string ordered with a number),
+  ///   ``LogError`` for a log that cannot be read or a patch that does not apply.
+  @discardableResult
+  func forEachRange(_ body: (ClosedRange<Int>) throws -> Bool) throws -> Int {
+    var start: Int?
+    var stopped = false
+    let evaluated = try forEachIndex { index, holds in
+      if holds, start == nil {
+        start = index
+      } else if !holds, let first = start {
+        start = nil
+        stopped = try !body(first...(index - 1))
+        return !stopped
+      }
+      return true
+    }
+    if !stopped, let start {
+      _ = try body(start...reader.actionCount)
+    }
+    return evaluated
+  }
+
+  /// The first index where the predicate holds, or `nil`; the scan stops there.
+  func firstIndex() throws -> Int? {
+    var first: Int?
+    try forEachIndex { index, holds in
+      if holds { first = index }
+      return !holds
+    }
+    return first
+  }
+
+  /// The last index where the predicate holds, or `nil`; reads the whole session.
+  func lastIndex() throws -> Int? {
+    var last: Int?
+    try forEachIndex { index, holds in
+      if holds { last = index }
+      return true
+    }
+    return last
+  }
+
+  /// Calls `body` with each index from 0, in order, and whether the predicate holds in the
+  /// state there; `body` returns `false` to stop.
+  ///
+  /// - Returns: How many states the predicate was evaluated on.
+  @discardableResult
+  func forEachIndex(_ body: (_ index: Int, _ holds: Bool) throws -> Bool) throws -> Int {
+    var state = try reader.stateJSON(at: 0)
+    var evaluated = 1
+    guard try body(0, predicate.evaluate(in: state)) else { return evaluated }
+    do {
+      try reader.forEachPatch { index, patch in
+        do {
+          try state.apply(patch)
+        } catch {
+          throw LogError.corrupt(
+            "the patch of action \(index) of session \(reader.session.id) does not apply: "
+              + "\(error)")
+        }
+        evaluated += 1
+        guard try body(index, predicate.evaluate(in: state)) else { throw Stop() }
+      }
+    } catch is Stop {
+    }
+    return evaluated
+  }
+
+  /// Ends a scan early from inside ``SessionReader/forEachPatch(in:chunkSize:_:)``.
+  private struct Stop: Error {}
+}
