@@ -126,17 +126,14 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     let isChecking = skipped.isEmpty && divergence == nil
     let oldState = state
     let journal = isChecking ? ElementChangeJournal() : nil
+    var readMismatch: String?
     if recordsInputs {
       reads.load(try record.reads(), index: next)
+      reads.bind { reduce(action, noting: journal) }
+      readMismatch = reads.finish()
+    } else {
+      reduce(action, noting: journal)
     }
-    _ = reads.bind {
-      dependencies.yield {
-        ElementChangeJournal.withCurrent(journal) {
-          reducer.reduce(into: &state, action: action)
-        }
-      }
-    }
-    let readMismatch = recordsInputs ? reads.finish() : nil
     index = next
     guard isChecking else { return ReplayStep(index: next, outcome: .unchecked) }
     let changes = StateDiffer.changes(from: oldState, to: state, journal: journal)
@@ -162,6 +159,15 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     )
     self.divergence = divergence
     return ReplayStep(index: next, outcome: .diverged(divergence))
+  }
+
+  /// Reduces `action` into ``state`` with the replay's dependencies; its effect is dropped.
+  private func reduce(_ action: R.Action, noting journal: ElementChangeJournal?) {
+    dependencies.yield {
+      _ = ElementChangeJournal.withCurrent(journal) {
+        reducer.reduce(into: &state, action: action)
+      }
+    }
   }
 
   /// Replays actions up to `end`, stopping at the first divergence.
