@@ -3,7 +3,7 @@ import ReducerKit
 
 /// The dependencies a session reads once rather than per action: `calendar`, `locale` and
 /// `timeZone`, stored as the reads of index 0 so a replay runs in the recording's calendar.
-struct SessionEnvironment: Codable, Equatable, Sendable {
+struct SessionEnvironment: Equatable, Sendable {
   /// The calendar, by its parts: `Calendar` itself encodes "autoupdating" for the current one.
   struct CalendarSnapshot: Codable, Equatable, Sendable {
     /// `gregorian`, `iso8601`, …: `Calendar.Identifier`'s case name.
