@@ -61,11 +61,13 @@ extension IdentifiedArray: JournaledCollection where Element: Equatable & Encoda
 enum CollectionDiffer {
   /// Diffs positionally (for plain arrays) or by identity (for identified arrays).
   ///
-  /// Equal-length collections whose identities line up get one diff per changed element.
-  /// Otherwise the common prefix and suffix are kept, the middle becomes `remove` operations
-  /// (from the end backwards) and `add` operations, and changed elements of the prefix and
-  /// suffix get their own diffs. When the middle is more than half the collection, one `replace`
-  /// of the whole collection is cheaper to store and to apply.
+  /// Equal-length collections whose identities line up get one diff per changed element; the
+  /// same identities in another order (a swap, a move, a sort) get a `move` per element that
+  /// left its place, then the diffs of changed elements. Otherwise the common prefix and suffix
+  /// are kept, the middle becomes `remove` operations (from the end backwards) and `add`
+  /// operations, and changed elements of the prefix and suffix get their own diffs. When the
+  /// middle is more than half the collection, one `replace` of the whole collection is cheaper
+  /// to store and to apply.
   static func diff<Element: Equatable & Encodable>(
     old: [Element], new: [Element],
     identity: ((Int) -> AnyHashable)?, newIdentity: ((Int) -> AnyHashable)? = nil,
@@ -94,6 +96,15 @@ enum CollectionDiffer {
       sameElement(old.count - 1 - suffix, new.count - 1 - suffix)
     {
       suffix += 1
+    }
+
+    if let identity, let newIdentity, old.count == new.count,
+      diffReordered(
+        old: old, new: new, oldIDs: (0..<old.count).map(identity),
+        newIDs: (0..<new.count).map(newIdentity), at: path, into: &differ
+      )
+    {
+      return
     }
 
     let removedCount = old.count - prefix - suffix
@@ -135,6 +146,73 @@ enum CollectionDiffer {
       pairs.append((old.count - suffix + offset, new.count - suffix + offset))
     }
     diffMatched(old: old, new: new, pairs: pairs, at: path, into: &differ)
+  }
+
+  /// When `new` holds the identities of `old` in another order: appends a `move` for each
+  /// element outside the longest run that kept its order, then the diffs of changed elements,
+  /// and returns `true`. Returns `false`, appending nothing, when the identities differ, or when
+  /// so many elements moved that finding their places would cost more than a whole `replace`.
+  private static func diffReordered<Element: Equatable & Encodable>(
+    old: [Element], new: [Element], oldIDs: [AnyHashable], newIDs: [AnyHashable],
+    at path: [String], into differ: inout StateDiffer
+  ) -> Bool {
+    var oldIndex: [AnyHashable: Int] = [:]
+    oldIndex.reserveCapacity(oldIDs.count)
+    for (index, id) in oldIDs.enumerated() { oldIndex[id] = index }
+    var sources: [Int] = []
+    sources.reserveCapacity(newIDs.count)
+    for id in newIDs {
+      guard let index = oldIndex[id] else { return false }
+      sources.append(index)
+    }
+    let kept = longestIncreasingRun(sources)
+    let movedCount = sources.count - kept.count
+    // Each move looks its element up in a list of the collection's size.
+    guard movedCount * sources.count <= 4_000_000 else { return false }
+    var order = oldIDs
+    for target in newIDs.indices where !kept.contains(target) {
+      let id = newIDs[target]
+      let from = order.firstIndex(of: id)!
+      order.remove(at: from)
+      // Every element before it in `new` is in place already: it goes right after the last.
+      let to = target == 0 ? 0 : order.firstIndex(of: newIDs[target - 1])! + 1
+      order.insert(id, at: to)
+      guard from != to else { continue }
+      differ.append(
+        PendingChange(
+          operation: .move, path: path + [String(to)], from: path + [String(from)]
+        )
+      )
+    }
+    diffMatched(
+      old: old, new: new, pairs: sources.enumerated().map { ($0.element, $0.offset) }, at: path,
+      into: &differ
+    )
+    return true
+  }
+
+  /// The positions of a longest strictly increasing subsequence of `values`.
+  static func longestIncreasingRun(_ values: [Int]) -> Set<Int> {
+    // tails[k]: the position of the smallest last value of an increasing run of length k + 1.
+    var tails: [Int] = []
+    var previous = [Int](repeating: -1, count: values.count)
+    for (position, value) in values.enumerated() {
+      var low = 0
+      var high = tails.count
+      while low < high {
+        let middle = (low + high) / 2
+        if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+      }
+      if low > 0 { previous[position] = tails[low - 1] }
+      if low == tails.count { tails.append(position) } else { tails[low] = position }
+    }
+    var run = Set<Int>()
+    var position = tails.last ?? -1
+    while position >= 0 {
+      run.insert(position)
+      position = previous[position]
+    }
+    return run
   }
 
   /// Diffs elements known to be the same element (same position or same id), using their new

@@ -4,7 +4,7 @@
 /// for finding what changed.
 struct PendingChange: Sendable {
   enum Operation: String, Sendable {
-    case add, remove, replace
+    case add, remove, replace, move
   }
 
   var operation: Operation
@@ -14,13 +14,18 @@ struct PendingChange: Sendable {
   var value: PendingValue?
   /// The old value (`remove`, `replace`), so the patch can be walked backwards.
   var oldValue: PendingValue?
+  /// Where a `move` takes its value from (its tokens, unescaped); a move back undoes it.
+  var from: [String]? = nil
 }
 
 extension PendingChange {
   /// The RFC 6901 text of `path`: each token with `~` written `~0` and `/` written `~1`.
-  var pointer: String {
+  var pointer: String { Self.pointer(path) }
+
+  /// The RFC 6901 text of `tokens`.
+  static func pointer(_ tokens: [String]) -> String {
     var text = ""
-    for token in path {
+    for token in tokens {
       text += "/"
       if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
         text += token.replacingOccurrences(of: "~", with: "~0")
@@ -36,13 +41,20 @@ extension PendingChange {
   /// printable ASCII without `"`, `\\`, `~` or `/` (the names and indices most paths are made
   /// of), else through the encoder.
   func appendPointerLiteral(to bytes: inout [UInt8], using encoder: JSONFragmentEncoder) throws {
+    try Self.appendPointerLiteral(path, to: &bytes, using: encoder)
+  }
+
+  /// Appends the UTF-8 JSON string of the pointer made of `tokens`.
+  static func appendPointerLiteral(
+    _ path: [String], to bytes: inout [UInt8], using encoder: JSONFragmentEncoder
+  ) throws {
     let isPlain = path.allSatisfy { token in
       token.utf8.allSatisfy { byte in
         JSONFragmentEncoder.isPlain(byte) && byte != UInt8(ascii: "~")
           && byte != UInt8(ascii: "/")
       }
     }
-    guard isPlain else { return try encoder.append(string: pointer, to: &bytes) }
+    guard isPlain else { return try encoder.append(string: pointer(path), to: &bytes) }
     bytes.append(UInt8(ascii: "\""))
     for token in path {
       bytes.append(UInt8(ascii: "/"))
@@ -57,6 +69,10 @@ extension PendingChange {
     bytes += operation.rawValue.utf8
     bytes += #"","path":"#.utf8
     try appendPointerLiteral(to: &bytes, using: encoder)
+    if let from {
+      bytes += #","from":"#.utf8
+      try Self.appendPointerLiteral(from, to: &bytes, using: encoder)
+    }
     if let value {
       bytes += #","value":"#.utf8
       try encoder.append(value, to: &bytes)
@@ -72,7 +88,7 @@ extension PendingChange {
 extension PendingChange {
   /// The operation in the log's compact form (see ``LogSchema/compactActions``):
   /// `["=",path,value,old]`, `["+",path,value]` or `["-",path,old]`, or the RFC 6902 object when
-  /// it has no such form.
+  /// it has no such form (a `move`).
   func compactJSON(using encoder: JSONFragmentEncoder) throws -> String {
     var bytes: [UInt8] = []
     try appendCompactJSON(to: &bytes, using: encoder)
@@ -104,6 +120,8 @@ extension PendingChange {
       try appendPointerLiteral(to: &bytes, using: encoder)
       bytes.append(UInt8(ascii: ","))
       try encoder.append(oldValue, to: &bytes)
+    case .move:
+      return try appendJSON(to: &bytes, using: encoder)
     }
     bytes.append(UInt8(ascii: "]"))
   }

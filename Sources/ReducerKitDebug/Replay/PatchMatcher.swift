@@ -25,6 +25,10 @@ struct PatchMatcher {
       writer.writeRaw(change.operation.rawValue)
       writer.writeLiteral("\",\"path\":")
       Self.writePointer(change.path, to: &writer)
+      if let from = change.from {
+        writer.writeLiteral(",\"from\":")
+        Self.writePointer(from, to: &writer)
+      }
       if let value = change.value {
         writer.writeLiteral(",\"value\":")
         guard Self.writeScalar(value, to: &writer) else { return nil }
@@ -91,7 +95,7 @@ struct PatchMatcher {
     guard changes.count == patch.count else { return false }
     for (change, operation) in zip(changes, patch) {
       guard change.operation.rawValue == operation.op.rawValue,
-        change.path == operation.path.tokens
+        change.path == operation.path.tokens, change.from == operation.from?.tokens
       else { return false }
       switch (change.value, operation.value) {
       case (nil, nil):

@@ -91,7 +91,7 @@ import Testing
         ["replace /songs/2/name", "replace /songs/2/plays"],
         ["add /songs/3", "replace /songs/1/plays"],
         ["replace /songs/3/isFavorite"],
-        ["replace /songs"],
+        ["move /songs/0", "move /songs/1"],
         ["replace /songs/0/plays"],
       ]
     )
