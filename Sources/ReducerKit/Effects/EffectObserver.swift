@@ -1,10 +1,12 @@
 /// Observes the life of one effect: when it starts, which actions it emits, and how it ends.
 ///
-/// This is the hook middleware such as the time-travel recorder uses: attach observers with
+/// The hook the time-travel recorder (ReducerKitDebug) and `TestStore` use, with `package`
+/// access so an app's `import ReducerKit` does not see it: attach observers with
 /// ``Effect/observingEach(_:)`` and the store calls them on the main actor. While the store
 /// reduces an action that an observed effect emitted, ``EffectContext/emitters`` holds that
 /// effect's observers, so a reducer can tell which effect an action came from.
-public protocol EffectObserver: AnyObject, Sendable {
+@usableFromInline
+package protocol EffectObserver: AnyObject, Sendable {
   /// Called when the store starts the effect.
   func effectDidStart()
   /// Called once when the effect has ended.
@@ -12,7 +14,8 @@ public protocol EffectObserver: AnyObject, Sendable {
 }
 
 /// How an effect ended.
-public enum EffectCompletion: Hashable, Sendable {
+@usableFromInline
+package enum EffectCompletion: Hashable, Sendable {
   /// Its work ran to the end.
   case finished
   /// It was cancelled (by ``Effect/cancel(id:)``, `cancelInFlight`, its ``StoreTask``, or its
@@ -24,9 +27,9 @@ public enum EffectCompletion: Hashable, Sendable {
 
 /// A description of one leaf effect, handed to the observer factory of
 /// ``Effect/observingEach(_:)``.
-public struct EffectLeaf: Sendable {
+package struct EffectLeaf: Sendable {
   /// What kind of work the effect does.
-  public enum Kind: String, Sendable {
+  package enum Kind: String, Sendable {
     /// An ``Effect/run(priority:operation:catch:fileID:line:)`` effect.
     case run
     /// An ``Effect/send(_:)`` effect.
@@ -34,13 +37,13 @@ public struct EffectLeaf: Sendable {
   }
 
   /// What kind of work the effect does.
-  public let kind: Kind
+  package let kind: Kind
   /// The cancellation identifiers the effect runs under, innermost first.
-  public let cancelIDs: [AnyCancelID]
+  package let cancelIDs: [AnyCancelID]
 }
 
 /// What the store knows about the action being reduced right now.
-public enum EffectContext {
+package enum EffectContext {
   /// The observers of the effect that emitted the action being reduced; empty when the action
   /// was sent by the store's caller.
   @TaskLocal public static var emitters: [any EffectObserver] = []
@@ -51,7 +54,7 @@ extension Effect {
   /// `send`) in this effect.
   ///
   /// The observers do not change what the effect does.
-  public func observingEach(_ makeObserver: (EffectLeaf) -> any EffectObserver) -> Self {
+  package func observingEach(_ makeObserver: (EffectLeaf) -> any EffectObserver) -> Self {
     // Most actions return no effect: skip the walk and its empty list of cancel ids.
     if isNone { return self }
     return observingEach(cancelIDs: [], makeObserver)
