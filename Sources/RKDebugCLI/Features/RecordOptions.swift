@@ -3,7 +3,7 @@ import ReducerKit
 
 /// How `rkdebug record` runs a feature.
 struct RecordOptions: Sendable {
-  /// Whether effects sleep for real (`--real-time`) rather than on an immediate clock.
+  /// Whether effects sleep for real (`--real-time`) rather than on an ``InstantClock``.
   var realTime = false
   /// Whether `uuid`, `date` and random numbers are live (`--live`) rather than seeded.
   var live = false
@@ -17,7 +17,7 @@ struct RecordOptions: Sendable {
 
   /// Sets the clocks, and unless live, seeds `uuid`, `date` and `withRandomNumberGenerator`.
   func prepare(_ values: inout DependencyValues) {
-    let clock: any Clock<Duration> = realTime ? ContinuousClock() : ImmediateClock()
+    let clock: any Clock<Duration> = realTime ? ContinuousClock() : InstantClock()
     values.continuousClock = clock
     values.suspendingClock = clock
     guard !live else { return }
