@@ -39,17 +39,23 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
       options.prepare(&$0)
     }
     var sent = 0
-    switch input {
-    case .lines:
-      for action in decoded {
-        await send(action, to: store)
-        sent += 1
-      }
-    case .random(let count, let seed):
-      var generator: any RandomNumberGenerator = SplitMix64(seed: seed)
-      for _ in 0..<count {
-        await send(randomAction!(store.state, &generator), to: store)
-        sent += 1
+    // Every job of the run, the effects' nonisolated code included, on the main actor's queue:
+    // one thread, in a fixed order, so an effect costs no hop to another thread and back.
+    // swift-concurrency-extras offers this for tests; a record run is as deterministic as one,
+    // and the log's writer is a thread of its own, outside Swift concurrency.
+    await withMainSerialExecutor {
+      switch input {
+      case .lines:
+        for action in decoded {
+          await send(action, to: store)
+          sent += 1
+        }
+      case .random(let count, let seed):
+        var generator: any RandomNumberGenerator = SplitMix64(seed: seed)
+        for _ in 0..<count {
+          await send(randomAction!(store.state, &generator), to: store)
+          sent += 1
+        }
       }
     }
     try log.close()
