@@ -21,19 +21,24 @@ struct Config {
   var rawRows: Int
   /// The length of benchmark 7's Counter log (`RKBENCH_FIND_ACTIONS` overrides it).
   var findLogActions: Int
+  /// The actions `rkdebug record --random` sends in benchmark 8
+  /// (`RKBENCH_CLI_RECORD_ACTIONS` overrides it).
+  var cliRecordActions: Int
 
   static let full = Config(
     quick: false, runs: 9, sendRuns: 25, sendBatch: 1000, bigTodoRows: 10_000,
     sustainedActions: 1_000_000,
     todosLogActions: 1_000_000, todosLogRows: 1_000, seeks: 41, cliRuns: 11, rssSmall: 10_000,
-    rssLarge: 1_000_000, rawRows: 1_000_000, findLogActions: 200_000
+    rssLarge: 1_000_000, rawRows: 1_000_000, findLogActions: 200_000,
+    cliRecordActions: 1_000_000
   )
 
   static let quickRun = Config(
     quick: true, runs: 3, sendRuns: 3, sendBatch: 200, bigTodoRows: 1_000,
     sustainedActions: 20_000,
     todosLogActions: 20_000, todosLogRows: 100, seeks: 5, cliRuns: 3, rssSmall: 2_000,
-    rssLarge: 20_000, rawRows: 50_000, findLogActions: 2_000
+    rssLarge: 20_000, rawRows: 50_000, findLogActions: 2_000,
+    cliRecordActions: 2_000
   )
 }
 

@@ -14,8 +14,8 @@ let usage = """
 
     --quick          tiny sizes (seconds in all), for CI: checks that everything runs
     --only 1,3       run only these benchmarks (1 send overhead, 2 sustained recording,
-                     3 seeking, 4 bisect, 5 replay, 6 size and memory, 7 find; 2 also feeds
-                     5 and 6)
+                     3 seeking, 4 bisect, 5 replay, 6 size and memory, 7 find, 8 recording
+                     through the CLI; 2 also feeds 5 and 6)
     --rkdebug PATH   the rkdebug binary to time (default: the one next to rkbench, built with
                      swift build -c release --package-path Benchmarks --product rkdebug)
     --data DIR       where the Todos log of benchmarks 3 and 4 and the Counter logs of 7
@@ -165,6 +165,18 @@ func main() async -> Int32 {
   if wants(7) {
     await attempt("7") {
       try benchFind(config, dataDirectory: dataDirectory, rkdebug: rkdebug)
+    }
+  }
+
+  if wants(8) {
+    await attempt("8") {
+      var sized = config
+      if let actions = ProcessInfo.processInfo.environment["RKBENCH_CLI_RECORD_ACTIONS"]
+        .flatMap(Int.init), actions > 0
+      {
+        sized.cliRecordActions = actions
+      }
+      try benchCLIRecord(sized, directory: directory, rkdebug: rkdebug)
     }
   }
 
