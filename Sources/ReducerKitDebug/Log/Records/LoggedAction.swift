@@ -34,13 +34,19 @@ public struct LoggedAction: Codable, Sendable, Equatable {
   /// The same columns read from the compact tables of schema 2 and later, with the patch in
   /// its compact form as `ops`: the `action` view's joins and its `time`, without converting
   /// the patch to RFC 6902 in SQL. For ``init(row:)`` with `compact` set.
-  static let compactSelection = """
+  static let compactSelection = compactSelection(ops: "e.ops")
+
+  /// ``compactSelection`` with `ops` read from the SQL expression `ops`: `'[]'` leaves the
+  /// patch out, for a listing that shows no change (parsing patches is most of a read's cost).
+  static func compactSelection(ops: String) -> String {
+    """
     SELECT e.idx, t.json, t.label, e.effect_id, e.parent_idx,
-      s.started_at + e.time_us / 1000000.0 AS time, e.duration_ns, e.ops
+      s.started_at + e.time_us / 1000000.0 AS time, e.duration_ns, \(ops) AS ops
     FROM action_entry AS e
     LEFT JOIN action_text AS t ON t.id = e.text_id
     LEFT JOIN session AS s ON s.id = e.session_id
     """
+  }
 
   /// Reads an action from a row of ``selection``, or of ``compactSelection`` when `compact`.
   init(row: Row, compact: Bool = false) throws {
