@@ -64,7 +64,8 @@ struct PathHistory {
     var current = try evaluate(value)
     var found: [(index: Int, old: JSONValue?, new: JSONValue?)] = []
     func report() throws {
-      let actions = try reader.actions(at: found.map(\.index))
+      // The change is known: the actions' own patches are not needed.
+      let actions = try reader.actions(at: found.map(\.index), patches: false)
       for (action, change) in zip(actions, found) {
         try body(Change(action: action, old: change.old, new: change.new))
       }

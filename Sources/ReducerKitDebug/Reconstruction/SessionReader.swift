@@ -72,10 +72,14 @@ public final class SessionReader {
       ? LoggedAction.compactSelection(ops: patches ? "e.ops" : "'[]'")
         + " WHERE e.session_id = ? AND e.idx \(condition) ORDER BY e.idx"
       : "SELECT \(LoggedAction.selection) FROM action WHERE session_id = ? AND idx \(condition) ORDER BY idx"
+    // A cursor reads each row in place; `fetchAll` would copy every row with its column names.
     let actions = try log.read { db in
-      try Row.fetchAll(db, sql: sql, arguments: arguments).map {
-        try LoggedAction(row: $0, compact: compact)
+      var actions: [LoggedAction] = []
+      let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+      while let row = try rows.next() {
+        actions.append(try LoggedAction(row: row, compact: compact))
       }
+      return actions
     }
     largestRead = max(largestRead, actions.count)
     return actions
@@ -285,8 +289,11 @@ public final class SessionReader {
   /// The actions with the given indices (1-based, each in the session), in index order.
   ///
   /// For commands that find actions by their patches (``forEachPatch(in:chunkSize:_:)``) and
-  /// then show the few they found.
-  public func actions(at indices: some Sequence<Int>) throws -> [LoggedAction] {
+  /// then show the few they found. Without `patches`, their patches are left empty
+  /// (``actions(in:patches:)``).
+  public func actions(
+    at indices: some Sequence<Int>, patches: Bool = true
+  ) throws -> [LoggedAction] {
     let sorted = Set(indices).sorted()
     for index in sorted { try checkAction(index) }
     var actions: [LoggedAction] = []
@@ -295,7 +302,8 @@ public final class SessionReader {
     while start < sorted.endIndex {
       let chunk = sorted[start..<min(start + 500, sorted.endIndex)]
       let found = try fetchActions(
-        where: "IN (\(chunk.map(String.init).joined(separator: ",")))", arguments: [session.id])
+        where: "IN (\(chunk.map(String.init).joined(separator: ",")))", arguments: [session.id],
+        patches: patches)
       guard found.count == chunk.count else {
         let missing = Set(chunk).subtracting(found.map(\.index)).min() ?? chunk.first!
         throw LogError.corrupt("action \(missing) of session \(session.id) is missing")
