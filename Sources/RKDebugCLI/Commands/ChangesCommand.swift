@@ -2,16 +2,16 @@ import ArgumentParser
 import Foundation
 import ReducerKitDebug
 
-/// `rkdebug changes`: each action and the state change it caused, as `_printChangeWalk()` prints
+/// `rkdebug changes`: each action and the state change it caused, as `_printChanges()` prints
 /// them.
 struct ChangesCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "changes",
-    abstract: "Print each action and its state change in TCA's _printChangeWalk() format.",
+    abstract: "Print each action and its state change in TCA's _printChanges() format.",
     discussion: """
       For each action: 'received action:', the action, then the diff of the state (or \
       '(No state changes)') and an empty line. When this rkdebug registers the session's \
-      feature, the text is byte-identical to what the live _printChangeWalk() printed during \
+      feature, the text is byte-identical to what the live _printChanges() printed during \
       the recording. Otherwise the same shape is printed from the log's JSON: the root named \
       after the state type, nested values as (label: value) and [index]: value.
 

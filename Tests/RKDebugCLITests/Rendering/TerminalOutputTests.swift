@@ -96,7 +96,9 @@ struct TerminalOutputTests {
     #expect(replayed.stdout.contains(": every state matches the log ("))
 
     // log and export: on a terminal, the same progress; piped, none.
-    let listed = try RKDebugProcess.runInTerminal(["log", "--db", "terminal.sqlite"], in: scratch.url)
+    let listed = try RKDebugProcess.runInTerminal(
+      ["log", "--db", "terminal.sqlite"], in: scratch.url, environment: ["NO_COLOR": "1"]
+    )
     #expect(listed.status == 0)
     #expect(listed.stdout.contains("\rlisting "))
     #expect(listed.stdout.contains("/20000 actions ("))
