@@ -119,11 +119,13 @@ public final class SessionReader {
       let probe = try db.makeStatement(
         sql: "SELECT id, action_idx FROM effect WHERE session_id = ? AND id >= ? ORDER BY id LIMIT 1"
       )
+      // Two queries: SQLite reads min() or max() alone from the key, but both in one query
+      // through a scan of the session's effects.
       guard
-        let bounds = try Row.fetchOne(
-          db, sql: "SELECT min(id), max(id) FROM effect WHERE session_id = ?",
-          arguments: [session.id]),
-        var low = bounds[0] as Int?, let last = bounds[1] as Int?
+        var low = try Int.fetchOne(
+          db, sql: "SELECT min(id) FROM effect WHERE session_id = ?", arguments: [session.id]),
+        let last = try Int.fetchOne(
+          db, sql: "SELECT max(id) FROM effect WHERE session_id = ?", arguments: [session.id])
       else { return [] }
       var high = last + 1
       while low < high {
