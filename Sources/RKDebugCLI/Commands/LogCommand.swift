@@ -117,9 +117,10 @@ struct LogCommand: AsyncParsableCommand {
             reader: reader, range: actions.first!.index...actions.last!.index,
             terminal: terminal, tree: false, json: output.json)
           lines = lines.map { batch.widened(to: $0) } ?? batch
-          let shown = grep.map { grep in
-            actions.filter { $0.label.range(of: grep, options: .caseInsensitive) != nil }
-          } ?? actions
+          let shown =
+            grep.map { grep in
+              actions.filter { $0.label.range(of: grep, options: .caseInsensitive) != nil }
+            } ?? actions
           for line in lines!.lines(shown, effects: []) { try sink.write(line) }
         }
         try sink.flush()

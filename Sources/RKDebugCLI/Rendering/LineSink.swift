@@ -83,7 +83,8 @@ struct LineSink {
     let failure: Int32? = buffer.withUnsafeBytes { bytes in
       var offset = 0
       while offset < bytes.count {
-        let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        let written = Foundation.write(
+          descriptor, bytes.baseAddress! + offset, bytes.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
           return errno

@@ -117,7 +117,9 @@ public final class SessionReader {
       }
       // The first id whose effect belongs to an action at or after the range's start.
       let probe = try db.makeStatement(
-        sql: "SELECT id, action_idx FROM effect WHERE session_id = ? AND id >= ? ORDER BY id LIMIT 1"
+        sql: """
+          SELECT id, action_idx FROM effect WHERE session_id = ? AND id >= ? ORDER BY id LIMIT 1
+          """
       )
       // Two queries: SQLite reads min() or max() alone from the key, but both in one query
       // through a scan of the session's effects.

@@ -201,7 +201,9 @@ import Testing
   @Test func followRefusesATreeAndAnEnd() throws {
     let tree = try RKDebugProcess.run(["log", "--follow", "--tree"])
     #expect(tree.status == 64)
-    #expect(tree.stderrLines.first?.hasPrefix("rkdebug: error: --follow prints actions as they come") == true)
+    #expect(
+      tree.stderrLines.first?.hasPrefix("rkdebug: error: --follow prints actions as they come")
+        == true)
     let end = try RKDebugProcess.run(["changes", "--follow", "--to", "3"])
     #expect(end.status == 64)
   }

@@ -14,7 +14,8 @@ import Testing
     try await RecordedLog.make { log in
       let round: [Shelf.Action] = [.increment, .load, .rename("x"), .fail]
       try await log.record(
-        Shelf(), initialState: Shelf.State(), actions: Array(repeating: round, count: 60).flatMap { $0 },
+        Shelf(), initialState: Shelf.State(),
+        actions: Array(repeating: round, count: 60).flatMap { $0 },
         snapshotInterval: 100)
     }
   }
@@ -31,16 +32,20 @@ import Testing
     return (try String(contentsOfFile: file, encoding: .utf8), reader.largestRead)
   }
 
-  @Test(arguments: [[], ["--tree"], ["--json"], ["--json", "--tree"], ["--grep", "LOADED", "--tree"]])
+  @Test(arguments: [
+    [], ["--tree"], ["--json"], ["--json", "--tree"], ["--grep", "LOADED", "--tree"],
+  ])
   func logReadsChunks(arguments: [String]) async throws {
     let log = try await Self.session()
     let command = try LogCommand.parse(arguments)
     let chunked = try Self.output(log) { reader, sink in
-      try command.write(reader, range: 1...reader.actionCount, to: &sink, terminal: .plain, chunkSize: 16)
+      try command.write(
+        reader, range: 1...reader.actionCount, to: &sink, terminal: .plain, chunkSize: 16)
     }
     #expect(chunked.largestRead <= 16)
     let whole = try Self.output(log) { reader, sink in
-      try command.write(reader, range: 1...reader.actionCount, to: &sink, terminal: .plain, chunkSize: 10_000)
+      try command.write(
+        reader, range: 1...reader.actionCount, to: &sink, terminal: .plain, chunkSize: 10_000)
     }
     #expect(whole.largestRead == 360)
     #expect(chunked.text == whole.text)
@@ -51,18 +56,21 @@ import Testing
     let log = try await Self.session()
     let command = try LogCommand.parse(["--tree"])
     let text = try Self.output(log) { reader, sink in
-      try command.write(reader, range: 1...reader.actionCount, to: &sink, terminal: .plain, chunkSize: 5)
+      try command.write(
+        reader, range: 1...reader.actionCount, to: &sink, terminal: .plain, chunkSize: 5)
     }.text
     let reader = try ActionLog.readOnly(path: log.path).reader()
     let tree = ActionTree(
       actions: try reader.actions(in: 1...360), effects: try reader.effects(), indexWidth: 3)
     #expect(text == tree.lines.joined(separator: "\n") + "\n")
-    #expect(text.hasPrefix("""
-        1  Shelf.Action.increment
-        2  Shelf.Action.load
-           └─ effect #1 run, finished
-              └─ 3  Shelf.Action.loaded(42)
-      """))
+    #expect(
+      text.hasPrefix(
+        """
+          1  Shelf.Action.increment
+          2  Shelf.Action.load
+             └─ effect #1 run, finished
+                └─ 3  Shelf.Action.loaded(42)
+        """))
   }
 
   @Test(arguments: [[], ["--json"]])
@@ -70,16 +78,20 @@ import Testing
     let log = try await Self.session()
     let command = try ChangesCommand.parse(arguments)
     let chunked = try Self.output(log) { reader, sink in
-      try command.write(reader, range: 1...reader.actionCount, to: &sink, terminal: .plain, chunkSize: 16)
+      try command.write(
+        reader, range: 1...reader.actionCount, to: &sink, terminal: .plain, chunkSize: 16)
     }
     // The state is rebuilt once, from the snapshot at index 0: one patch.
     #expect(chunked.largestRead <= 16)
     let whole = try Self.output(log) { reader, sink in
-      try command.write(reader, range: 1...reader.actionCount, to: &sink, terminal: .plain, chunkSize: 10_000)
+      try command.write(
+        reader, range: 1...reader.actionCount, to: &sink, terminal: .plain, chunkSize: 10_000)
     }
     #expect(whole.largestRead == 360)
     #expect(chunked.text == whole.text)
-    #expect(chunked.text.components(separatedBy: "received action:").count - 1 == (arguments.isEmpty ? 360 : 0))
+    #expect(
+      chunked.text.components(separatedBy: "received action:").count - 1
+        == (arguments.isEmpty ? 360 : 0))
   }
 
   @Test(arguments: [[], ["--json"]])

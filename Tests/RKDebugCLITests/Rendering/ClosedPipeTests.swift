@@ -9,7 +9,8 @@ import Testing
     let scratch = try TemporaryDirectory()
     // 20,000 actions: far more output than the pipe and rkdebug's buffer hold.
     let export = try TerminalOutputTests.counterExport(increments: 20_000, in: scratch)
-    let imported = try RKDebugProcess.run(["import", export, "--db", "long.sqlite"], in: scratch.url)
+    let imported = try RKDebugProcess.run(
+      ["import", export, "--db", "long.sqlite"], in: scratch.url)
     try #require(imported.status == 0, "\(imported.stderr)")
 
     guard let executable = RKDebugProcess.executable else {
@@ -26,7 +27,9 @@ import Testing
     try process.run()
     // Read the first line, as `head -n 1` does, and close the pipe.
     var first = Data()
-    while !first.contains(UInt8(ascii: "\n")), let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty {
+    while !first.contains(UInt8(ascii: "\n")),
+      let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty
+    {
       first += byte
     }
     try output.fileHandleForReading.close()

@@ -113,7 +113,9 @@ struct TerminalOutputTests {
     #expect(exported.status == 0, "\(exported.stdout)")
     #expect(exported.stdout.contains("\rexporting "), "\(exported.stdout)")
     #expect(exported.stdout.contains("\r\u{1B}[2K"))
-    let exportedPiped = try RKDebugProcess.run(["export", "--db", "terminal.sqlite"], in: scratch.url)
+    let exportedPiped = try RKDebugProcess.run(
+      ["export", "--db", "terminal.sqlite"], in: scratch.url
+    )
     #expect(exportedPiped.status == 0)
     #expect(exportedPiped.stderr == "")
 
