@@ -29,7 +29,9 @@ public struct RKDebug: AsyncParsableCommand {
 
       The log is --db PATH, else $RKDEBUG_DB, else ./rkdebug.sqlite; the session is \
       --session ID, else the newest. Output is colored only on a terminal and never when \
-      NO_COLOR is set to a non-empty value; replaying or importing many actions shows progress on a terminal. An \
+      NO_COLOR is set to a non-empty value; replaying, importing, listing (log) or exporting \
+      many actions shows progress on standard error when it is a terminal, never when the \
+      output is piped. A closed pipe (rkdebug log | head) stops a command quietly. An \
       error is one line on standard error, 'rkdebug: error: ...', with a non-zero exit \
       status (64 for a usage error). Commands that only read the log never write to it.
 
@@ -125,6 +127,9 @@ public struct RKDebug: AsyncParsableCommand {
   /// Parses `arguments` (the process's arguments by default), runs the command and exits with
   /// its status, printing any failure as one `rkdebug: error: …` line.
   public static func main(_ arguments: [String]?) async {
+    // A reader that closes the pipe (`rkdebug log | head`) makes writes fail with EPIPE, which
+    // commands take as a quiet stop (``OutputClosed``), instead of killing the process.
+    signal(SIGPIPE, SIG_IGN)
     let status = await run(arguments ?? Array(CommandLine.arguments.dropFirst()))
     Foundation.exit(status)
   }
@@ -141,6 +146,8 @@ public struct RKDebug: AsyncParsableCommand {
       } else {
         try command.run()
       }
+      return 0
+    } catch is OutputClosed {
       return 0
     } catch {
       return ErrorReport(error: error, arguments: arguments).print()

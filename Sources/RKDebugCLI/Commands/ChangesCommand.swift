@@ -23,34 +23,76 @@ struct ChangesCommand: AsyncParsableCommand {
   @OptionGroup var sessionOptions: SessionOptions
   @OptionGroup var range: IndexRangeOptions
   @OptionGroup var output: JSONOutputOption
+  @OptionGroup var follow: FollowOption
+
+  func validate() throws {
+    if follow.follow, range.to != nil {
+      throw ValidationError("--follow prints until the session ends; it takes no --to")
+    }
+  }
 
   func run() async throws {
+    if follow.follow { return try await followSession() }
     let reader = try sessionOptions.reader()
     guard let range = try range.range(in: reader) else { return }
+    var sink = try LineSink(path: nil)
+    try write(reader, range: range, to: &sink)
+    try sink.finish()
+  }
+
+  /// Writes the changes of the actions in `range` to `sink`, a chunk of actions at a time,
+  /// keeping only the current state.
+  func write(
+    _ reader: SessionReader, range: ClosedRange<Int>, to sink: inout LineSink,
+    terminal: Terminal = .current, chunkSize: Int = 4096
+  ) throws {
     if output.json {
-      for action in try reader.actions(in: range) {
-        print(Self.json(action).serialized())
+      try reader.forEachAction(in: range, chunkSize: chunkSize) { action in
+        try sink.write(Self.json(action).serialized())
       }
       return
     }
-    var renderer = ChangeText(session: reader.session)
-    let terminal = Terminal.current
-    var state = try reader.stateJSON(at: range.lowerBound - 1)
-    var warned = false
-    for action in try reader.actions(in: range) {
-      let oldState = state
-      do {
-        try state.apply(action.patch)
-      } catch {
-        throw LogError.corrupt("the patch of action \(action.index) does not apply: \(error)")
+    var changes = ChangeWalk(
+      session: reader.session, state: try reader.stateJSON(at: range.lowerBound - 1))
+    try reader.forEachChunk(in: range, chunkSize: chunkSize) { actions in
+      for action in actions {
+        let text = try changes.text(for: action, flushing: &sink)
+        try sink.write(terminal.coloredDiff(text))
       }
-      let text = renderer.text(for: action, oldState: oldState, newState: state)
-      if let failure = renderer.typedFailure, !warned {
-        warned = true
-        print("rkdebug: warning: \(failure)", to: &StandardError.stream)
-      }
-      print(terminal.coloredDiff(text))
+      if Terminal.isOutputTerminal { try sink.flush() }
     }
+  }
+
+  /// `--follow`: the changes of the actions as they are committed, each poll's flushed at once.
+  func followSession() async throws {
+    let log = try sessionOptions.openReadOnly()
+    let terminal = Terminal.current
+    var sink = try LineSink(path: nil)
+    var changes: ChangeWalk?
+    let follower = SessionFollower(log: log, sessionID: sessionOptions.session, from: range.from)
+    try await follower.run(
+      { event in
+        switch event {
+        case let .session(reader, _, isNewer):
+          changes = nil
+          if isNewer { try sink.write(FollowHeader.line(reader.session, json: output.json)) }
+        case let .actions(reader, actions):
+          for action in actions {
+            if output.json {
+              try sink.write(Self.json(action).serialized())
+              continue
+            }
+            if changes == nil {
+              changes = ChangeWalk(
+                session: reader.session, state: try reader.stateJSON(at: action.index - 1))
+            }
+            let text = try changes!.text(for: action, flushing: &sink)
+            try sink.write(terminal.coloredDiff(text))
+          }
+        }
+        try sink.flush()
+      }, isOutputClosed: { LineSink.isStandardOutputClosed })
+    try sink.finish()
   }
 
   /// One action and its changes as a JSON object (docs/cli-json.md).

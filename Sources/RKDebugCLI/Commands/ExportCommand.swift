@@ -45,19 +45,26 @@ struct ExportCommand: AsyncParsableCommand {
           initialState: try reader.stateJSON(at: 0), environment: try reader.reads(at: 0)
         ).serialized()
       )
-      let effectsByAction = Dictionary(grouping: try reader.effects(), by: \.actionIndex)
-      // A chunk of actions at a time: a long session is not held in memory whole.
-      var reads: (range: ClosedRange<Int>, byIndex: [Int: [DependencyRead]])?
-      try reader.forEachAction { action in
-        if reads?.range.contains(action.index) != true {
-          let range = action.index...min(reader.actionCount, action.index + 4095)
-          reads = (range, try reader.reads(in: range))
+      let progress = ReplayProgress.ofOutput(label: "exporting", total: reader.actionCount)
+      if progress.isShown, output == nil || output == "-", Terminal.isOutputTerminal {
+        sink.beforeWrite = { progress.clear() }
+      }
+      defer { progress.finish() }
+      // A chunk of actions, with their reads and effects, at a time: a long session is not
+      // held in memory whole.
+      try reader.forEachChunk { actions in
+        let range = actions.first!.index...actions.last!.index
+        let reads = try reader.reads(in: range)
+        let effectsByAction = Dictionary(
+          grouping: try reader.effects(ofActionsIn: range), by: \.actionIndex)
+        for action in actions {
+          let line = try ExportFormat.actionLine(action, reads: reads[action.index] ?? [])
+          try sink.write(line.serialized())
+          for effect in effectsByAction[action.index] ?? [] {
+            try sink.write(ExportFormat.effectLine(effect).serialized())
+          }
         }
-        let line = try ExportFormat.actionLine(action, reads: reads?.byIndex[action.index] ?? [])
-        try sink.write(line.serialized())
-        for effect in effectsByAction[action.index] ?? [] {
-          try sink.write(ExportFormat.effectLine(effect).serialized())
-        }
+        progress.update(range.upperBound, reader.actionCount)
       }
       try sink.finish()
     } catch {

@@ -31,28 +31,40 @@ struct HistoryCommand: AsyncParsableCommand {
   func run() async throws {
     let valuePath = try ValuePath.parsingArgument(path)
     let reader = try sessionOptions.reader()
-    let changes = try PathHistory(path: valuePath, reader: reader).changes()
-    if output.json {
-      for change in changes {
-        print(change.json.serialized())
+    var sink = try LineSink(path: nil)
+    try write(reader, path: valuePath, to: &sink)
+    try sink.finish()
+  }
+
+  /// Writes each action that changed the value at `path` to `sink` as it is found.
+  ///
+  /// Indices are as wide as the session's last one: the changes are printed before the last
+  /// is known.
+  func write(
+    _ reader: SessionReader, path valuePath: ValuePath, to sink: inout LineSink,
+    terminal: Terminal = .current, chunkSize: Int = 4096
+  ) throws {
+    var count = 0
+    let width = String(reader.actionCount).count
+    let indent = String(repeating: " ", count: width + 2)
+    try PathHistory(path: valuePath, reader: reader).forEachChange(chunkSize: chunkSize) {
+      change in
+      count += 1
+      if output.json {
+        try sink.write(change.json.serialized())
+        return
       }
-      return
-    }
-    guard !changes.isEmpty else {
-      print("(no action changed \(valuePath))")
-      return
-    }
-    let terminal = Terminal.current
-    let width = String(changes.last!.action.index).count
-    for change in changes {
       let index = String(change.action.index)
       let padding = String(repeating: " ", count: width - index.count)
-      print(terminal.styled(padding + index, .bold) + "  " + change.action.singleLineLabel)
-      let indent = String(repeating: " ", count: width + 2)
-      print(
+      try sink.write(
+        terminal.styled(padding + index, .bold) + "  " + change.action.singleLineLabel)
+      try sink.write(
         indent + terminal.styled(Self.text(change.old), .red) + " → "
           + terminal.styled(Self.text(change.new), .green)
       )
+    }
+    if count == 0, !output.json {
+      try sink.write("(no action changed \(valuePath))")
     }
   }
 

@@ -39,39 +39,93 @@ struct LogCommand: AsyncParsableCommand {
   var tree = false
 
   @OptionGroup var output: JSONOutputOption
+  @OptionGroup var follow: FollowOption
+
+  func validate() throws {
+    guard follow.follow else { return }
+    if tree {
+      throw ValidationError("--follow prints actions as they come; it cannot show a --tree")
+    }
+    if range.to != nil {
+      throw ValidationError("--follow prints until the session ends; it takes no --to")
+    }
+  }
 
   func run() async throws {
+    if follow.follow { return try await followSession() }
     let reader = try sessionOptions.reader()
     guard let range = try range.range(in: reader) else { return }
-    let all = try reader.actions(in: range)
-    var actions = all
-    if let grep {
-      actions = all.filter { $0.label.range(of: grep, options: .caseInsensitive) != nil }
-      if tree {
-        actions = Self.withCauses(actions, among: all)
-      }
+    var sink = try LineSink(path: nil)
+    let progress = ReplayProgress.ofOutput(label: "listing", total: range.count)
+    if progress.isShown, Terminal.isOutputTerminal {
+      sink.beforeWrite = { progress.clear() }
     }
-    let effects = tree ? try reader.effects() : []
-    if output.json {
-      let effectsByAction = Dictionary(grouping: effects, by: \.actionIndex)
-      for action in actions {
-        var json = Self.json(action)
-        if tree, case var .object(members) = json {
-          members["effects"] = .array((effectsByAction[action.index] ?? []).map(ActionTree.json))
-          json = .object(members)
-        }
-        print(json.serialized())
-      }
-      return
+    try write(reader, range: range, to: &sink) { done in
+      progress.update(done, range.count)
     }
+    try sink.finish()
+    progress.finish()
+  }
+
+  /// Writes the lines of the actions in `range` to `sink`, a chunk of actions at a time (with
+  /// `--tree`, a part of the tree at a time: ``CausalWindow``), calling `progress` with the
+  /// number of actions read after each chunk.
+  func write(
+    _ reader: SessionReader, range: ClosedRange<Int>, to sink: inout LineSink,
+    terminal: Terminal = .current, chunkSize: Int = 4096, progress: (Int) -> Void = { _ in }
+  ) throws {
+    let lines = try LogLines(
+      reader: reader, range: range, terminal: terminal, tree: tree, json: output.json)
+    var window = CausalWindow(lookahead: chunkSize)
+    func emit(_ actions: [LoggedAction]) throws {
+      guard let first = actions.first, let last = actions.last else { return }
+      var shown = actions
+      if let grep {
+        shown = actions.filter { $0.label.range(of: grep, options: .caseInsensitive) != nil }
+        if tree { shown = Self.withCauses(shown, among: actions) }
+      }
+      guard !shown.isEmpty else { return }
+      let effects = tree ? try reader.effects(ofActionsIn: first.index...last.index) : []
+      for line in lines.lines(shown, effects: effects) { try sink.write(line) }
+    }
+    // The text shows no patch; the JSON, its length.
+    try reader.forEachChunk(in: range, chunkSize: chunkSize, patches: output.json) { actions in
+      try emit(tree ? window.add(actions) : actions)
+      // A person watching a terminal sees each chunk as it is read.
+      if Terminal.isOutputTerminal { try sink.flush() }
+      progress(actions.last!.index - range.lowerBound + 1)
+    }
+    try emit(window.finish())
+  }
+
+  /// `--follow`: the lines of the actions as they are committed, each poll's flushed at once.
+  /// Columns widen as longer indices and sources come.
+  func followSession() async throws {
+    let log = try sessionOptions.openReadOnly()
     let terminal = Terminal.current
-    let lines =
-      tree
-      ? ActionTree(actions: actions, effects: effects, terminal: terminal).lines
-      : Self.lines(actions, terminal: terminal)
-    if !lines.isEmpty {
-      print(lines.joined(separator: "\n"))
-    }
+    var sink = try LineSink(path: nil)
+    var lines: LogLines?
+    let follower = SessionFollower(log: log, sessionID: sessionOptions.session, from: range.from)
+    try await follower.run(
+      { event in
+        switch event {
+        case let .session(reader, _, isNewer):
+          lines = nil
+          if isNewer { try sink.write(FollowHeader.line(reader.session, json: output.json)) }
+        case let .actions(reader, actions):
+          let batch = try LogLines(
+            reader: reader, range: actions.first!.index...actions.last!.index,
+            terminal: terminal, tree: false, json: output.json)
+          lines = lines.map { batch.widened(to: $0) } ?? batch
+          let shown =
+            grep.map { grep in
+              actions.filter { $0.label.range(of: grep, options: .caseInsensitive) != nil }
+            } ?? actions
+          for line in lines!.lines(shown, effects: []) { try sink.write(line) }
+        }
+        try sink.flush()
+      }, isOutputClosed: { LineSink.isStandardOutputClosed })
+    try sink.finish()
   }
 
   /// `actions` with the actions that caused them (the actions whose effects emitted them, up
@@ -87,20 +141,6 @@ struct LogCommand: AsyncParsableCommand {
       }
     }
     return all.filter { included.contains($0.index) }
-  }
-
-  /// The text lines: index, source and label, in columns.
-  static func lines(_ actions: [LoggedAction], terminal: Terminal) -> [String] {
-    var table = TextTable(header: [], alignments: [.right, .left, .left])
-    for action in actions {
-      table.rows.append([String(action.index), action.source.text, action.singleLineLabel])
-    }
-    guard terminal.isColored else { return table.lines }
-    return zip(actions, table.lines).map { action, line in
-      let indexWidth = String(actions.last!.index).count
-      let index = line.prefix(indexWidth)
-      return terminal.styled(String(index), .bold) + line.dropFirst(indexWidth)
-    }
   }
 
   /// One action as a JSON object (docs/cli-json.md).

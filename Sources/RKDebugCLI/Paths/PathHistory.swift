@@ -36,13 +36,21 @@ struct PathHistory {
   let reader: SessionReader
 
   /// Every action that changed the value at the path, in order.
+  func changes() throws -> [Change] {
+    var changes: [Change] = []
+    try forEachChange { changes.append($0) }
+    return changes
+  }
+
+  /// Calls `body` with each action that changed the value at the path, in order.
   ///
-  /// The patches are read in chunks, without the actions' texts; only the actions found are
-  /// read whole.
+  /// The patches are read in chunks, without the actions' texts; the actions found are read
+  /// whole `chunkSize` at a time, so memory does not grow with the session or the number of
+  /// changes.
   ///
   /// - Throws: ``PathEvaluationError`` for a name no state of the session has (with the
   ///   nearest one), or a step that does not fit the data.
-  func changes() throws -> [Change] {
+  func forEachChange(chunkSize: Int = 4096, _ body: (Change) throws -> Void) throws {
     let initialState = try reader.stateJSON(at: 0)
     try SessionKeys.validate(path, of: reader)
 
@@ -55,7 +63,15 @@ struct PathHistory {
     var value = initialState.value(at: base)
     var current = try evaluate(value)
     var found: [(index: Int, old: JSONValue?, new: JSONValue?)] = []
-    try reader.forEachPatch { index, patch in
+    func report() throws {
+      // The change is known: the actions' own patches are not needed.
+      let actions = try reader.actions(at: found.map(\.index), patches: false)
+      for (action, change) in zip(actions, found) {
+        try body(Change(action: action, old: change.old, new: change.new))
+      }
+      found.removeAll(keepingCapacity: true)
+    }
+    try reader.forEachPatch(chunkSize: chunkSize) { index, patch in
       var touched = false
       for operation in patch {
         guard operation.path.hasPrefix(base) || base.hasPrefix(operation.path) else { continue }
@@ -69,13 +85,11 @@ struct PathHistory {
       let new = try evaluate(value)
       if !Self.areEqual(current, new) {
         found.append((index, current, new))
+        if found.count >= chunkSize { try report() }
       }
       current = new
     }
-    let actions = try reader.actions(at: found.map(\.index))
-    return zip(actions, found).map { action, change in
-      Change(action: action, old: change.old, new: change.new)
-    }
+    try report()
   }
 
   /// The path as the pointer of the value to keep up to date, and the rest of the path to

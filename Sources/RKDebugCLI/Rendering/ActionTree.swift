@@ -19,11 +19,14 @@ struct ActionTree {
   let effects: [LoggedEffect]
   /// How the output is styled.
   var terminal = Terminal.plain
+  /// The width of the roots' indices; that of the last action's when `nil`. A tree printed a
+  /// part at a time gives every part the width of the whole.
+  var indexWidth: Int?
 
   /// The lines of the tree.
   var lines: [String] {
     let shown = Set(actions.map(\.index))
-    let width = String(actions.last?.index ?? 0).count
+    let width = indexWidth ?? String(actions.last?.index ?? 0).count
     let effectIDs = Set(effects.map(\.id))
     var emitted: [Int: [LoggedAction]] = [:]
     var roots: [LoggedAction] = []

@@ -24,6 +24,17 @@ struct Terminal: Sendable {
     return !noColor.isEmpty
   }
 
+  /// Whether standard output is a terminal (whether or not it is colored).
+  static var isOutputTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+  /// Whether standard output is a pipe or socket: read by another program.
+  static var isOutputPipe: Bool {
+    var status = stat()
+    guard fstat(STDOUT_FILENO, &status) == 0 else { return false }
+    let type = Int(status.st_mode) & Int(S_IFMT)
+    return type == Int(S_IFIFO) || type == Int(S_IFSOCK)
+  }
+
   /// Plain output, for tests and pipes.
   static let plain = Terminal(isColored: false)
 

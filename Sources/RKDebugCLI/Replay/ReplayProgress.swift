@@ -4,7 +4,8 @@ import Foundation
 /// shown only when standard error is a terminal and the work is long enough to need it.
 final class ReplayProgress {
   private let label: String
-  private let isShown: Bool
+  /// Whether the line is shown at all.
+  let isShown: Bool
   /// When the line was last written; `nil` until the first update, which is shown at once.
   private var lastUpdate: ContinuousClock.Instant?
   private var hasWritten = false
@@ -16,6 +17,17 @@ final class ReplayProgress {
   init(label: String, total: Int) {
     self.label = label
     self.isShown = total >= Self.threshold && isatty(STDERR_FILENO) == 1
+  }
+
+  /// Progress for a command that writes `total` actions to standard output (`log`,
+  /// `export`): as ``init(label:total:)``, and never when that output is piped to another
+  /// program, which may share the terminal (`rkdebug log | less`).
+  static func ofOutput(label: String, total: Int) -> ReplayProgress {
+    let progress = ReplayProgress(label: label, total: total)
+    guard progress.isShown, !Terminal.isOutputPipe else {
+      return ReplayProgress(label: label, total: 0)
+    }
+    return progress
   }
 
   /// Shows `done` of `total`: the first time at once, then at most ten times a second.
@@ -31,7 +43,14 @@ final class ReplayProgress {
 
   /// Clears the line.
   func finish() {
+    clear()
+  }
+
+  /// Clears the line until the next update, so output on the same terminal starts on a clean
+  /// line.
+  func clear() {
     guard hasWritten else { return }
+    hasWritten = false
     FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
   }
 }

@@ -19,6 +19,11 @@ public final class SessionReader {
   private var cached: (index: Int, state: JSONValue)?
   private var compactActions: Bool?
   private var hasRecordedInputs: Bool?
+  private var effectsFollowActions: Bool?
+
+  /// The most rows of actions, patches or effects that one read of this reader returned: what
+  /// a walk holds in memory at once. Tests check with it that a command streams a session.
+  public private(set) var largestRead = 0
 
   init(log: ActionLog, session: LoggedSession) {
     self.log = log
@@ -40,37 +45,148 @@ public final class SessionReader {
   }
 
   /// The actions with indices in `range`, clamped to the session, in order.
-  public func actions(in range: ClosedRange<Int>? = nil) throws -> [LoggedAction] {
+  ///
+  /// Without `patches`, each action's ``LoggedAction/patch`` is left empty: for a listing
+  /// that shows no change, as parsing the patches is most of the cost of a read.
+  public func actions(
+    in range: ClosedRange<Int>? = nil, patches: Bool = true
+  ) throws -> [LoggedAction] {
     let range = range ?? 1...max(1, actionCount)
     return try fetchActions(
-      where: "BETWEEN ? AND ?", arguments: [session.id, range.lowerBound, range.upperBound])
+      where: "BETWEEN ? AND ?", arguments: [session.id, range.lowerBound, range.upperBound],
+      patches: patches)
   }
 
   /// The actions whose index satisfies `condition` (SQL following `idx `), in index order:
   /// since schema 2 read from the compact tables with the patch parsed here, not through the
   /// `action` view, which converts every patch to RFC 6902 in SQL.
+  ///
+  /// Without `patches`, each action's ``LoggedAction/patch`` is left empty, unread (a
+  /// schema-1 log, read through its view, has them anyway).
   private func fetchActions(
-    where condition: String, arguments: StatementArguments
+    where condition: String, arguments: StatementArguments, patches: Bool = true
   ) throws -> [LoggedAction] {
     let compact = try storesCompactActions()
     let sql =
       compact
-      ? LoggedAction.compactSelection
+      ? LoggedAction.compactSelection(ops: patches ? "e.ops" : "'[]'")
         + " WHERE e.session_id = ? AND e.idx \(condition) ORDER BY e.idx"
       : "SELECT \(LoggedAction.selection) FROM action WHERE session_id = ? AND idx \(condition) ORDER BY idx"
-    return try log.read { db in
-      try Row.fetchAll(db, sql: sql, arguments: arguments).map {
-        try LoggedAction(row: $0, compact: compact)
+    // A cursor reads each row in place; `fetchAll` would copy every row with its column names.
+    let actions = try log.read { db in
+      var actions: [LoggedAction] = []
+      let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+      while let row = try rows.next() {
+        actions.append(try LoggedAction(row: row, compact: compact))
       }
+      return actions
     }
+    largestRead = max(largestRead, actions.count)
+    return actions
   }
 
   /// Every effect of the session, in the order they started.
   public func effects() throws -> [LoggedEffect] {
-    try log.read { db in
+    let effects = try log.read { db in
       try Row.fetchAll(
         db, sql: "SELECT * FROM effect WHERE session_id = ? ORDER BY id", arguments: [session.id]
       ).map(LoggedEffect.init(row:))
+    }
+    largestRead = max(largestRead, effects.count)
+    return effects
+  }
+
+  /// The effects returned by the reducers of the actions with indices in `range`, in the
+  /// order they started: the effects of one chunk of a walk (``forEachChunk(in:chunkSize:_:)``).
+  ///
+  /// The `effect` table has no index on `action_idx`. A recording numbers effects in the
+  /// order of their actions, so their ids are found by a binary search on the primary key and
+  /// read in one range; a session whose ids are in another order (an edited import) is
+  /// scanned instead.
+  public func effects(ofActionsIn range: ClosedRange<Int>) throws -> [LoggedEffect] {
+    let ordered = try effectsAreInActionOrder()
+    let effects = try log.read { db -> [LoggedEffect] in
+      guard ordered else {
+        return try Row.fetchAll(
+          db,
+          sql: """
+            SELECT * FROM effect WHERE session_id = ? AND action_idx BETWEEN ? AND ? ORDER BY id
+            """,
+          arguments: [session.id, range.lowerBound, range.upperBound]
+        ).map(LoggedEffect.init(row:))
+      }
+      // The first id whose effect belongs to an action at or after the range's start.
+      let probe = try db.makeStatement(
+        sql: """
+          SELECT id, action_idx FROM effect WHERE session_id = ? AND id >= ? ORDER BY id LIMIT 1
+          """
+      )
+      // Two queries: SQLite reads min() or max() alone from the key, but both in one query
+      // through a scan of the session's effects.
+      guard
+        var low = try Int.fetchOne(
+          db, sql: "SELECT min(id) FROM effect WHERE session_id = ?", arguments: [session.id]),
+        let last = try Int.fetchOne(
+          db, sql: "SELECT max(id) FROM effect WHERE session_id = ?", arguments: [session.id])
+      else { return [] }
+      var high = last + 1
+      while low < high {
+        let middle = low + (high - low) / 2
+        guard let row = try Row.fetchOne(probe, arguments: [session.id, middle]) else {
+          high = middle
+          continue
+        }
+        let (id, actionIndex): (Int, Int) = (row[0], row[1])
+        if actionIndex >= range.lowerBound { high = middle } else { low = id + 1 }
+      }
+      var effects: [LoggedEffect] = []
+      let rows = try Row.fetchCursor(
+        db, sql: "SELECT * FROM effect WHERE session_id = ? AND id >= ? ORDER BY id",
+        arguments: [session.id, low])
+      while let row = try rows.next() {
+        let effect = try LoggedEffect(row: row)
+        guard effect.actionIndex <= range.upperBound else { break }
+        effects.append(effect)
+      }
+      return effects
+    }
+    largestRead = max(largestRead, effects.count)
+    return effects
+  }
+
+  /// Whether the session's effect ids follow the order of the actions that returned them, as
+  /// a recording numbers them; checked once, in one pass over the effects.
+  private func effectsAreInActionOrder() throws -> Bool {
+    if let effectsFollowActions { return effectsFollowActions }
+    let outOfOrder = try log.read { db in
+      try Bool.fetchOne(
+        db,
+        sql: """
+          SELECT EXISTS (
+            SELECT 1 FROM (
+              SELECT action_idx, lag(action_idx) OVER (ORDER BY id) AS previous
+              FROM effect WHERE session_id = ?)
+            WHERE action_idx < previous)
+          """,
+        arguments: [session.id]) ?? false
+    }
+    effectsFollowActions = !outOfOrder
+    return !outOfOrder
+  }
+
+  /// The most digits that an action in `range` emitted by an effect has in its effect id and
+  /// parent index together (`effect #12 of #345`: 5), or `nil` when the caller sent them all:
+  /// the width of `log`'s source column, known before the actions are read.
+  public func sourceDigits(in range: ClosedRange<Int>) throws -> Int? {
+    let table = try storesCompactActions() ? "action_entry" : "action"
+    return try log.read { db in
+      try Int.fetchOne(
+        db,
+        sql: """
+          SELECT max(length(effect_id) + length(parent_idx)) FROM \(table)
+          WHERE session_id = ? AND idx BETWEEN ? AND ? AND effect_id IS NOT NULL
+          """,
+        arguments: [session.id, range.lowerBound, range.upperBound])
     }
   }
 
@@ -177,8 +293,11 @@ public final class SessionReader {
   /// The actions with the given indices (1-based, each in the session), in index order.
   ///
   /// For commands that find actions by their patches (``forEachPatch(in:chunkSize:_:)``) and
-  /// then show the few they found.
-  public func actions(at indices: some Sequence<Int>) throws -> [LoggedAction] {
+  /// then show the few they found. Without `patches`, their patches are left empty
+  /// (``actions(in:patches:)``).
+  public func actions(
+    at indices: some Sequence<Int>, patches: Bool = true
+  ) throws -> [LoggedAction] {
     let sorted = Set(indices).sorted()
     for index in sorted { try checkAction(index) }
     var actions: [LoggedAction] = []
@@ -187,7 +306,8 @@ public final class SessionReader {
     while start < sorted.endIndex {
       let chunk = sorted[start..<min(start + 500, sorted.endIndex)]
       let found = try fetchActions(
-        where: "IN (\(chunk.map(String.init).joined(separator: ",")))", arguments: [session.id])
+        where: "IN (\(chunk.map(String.init).joined(separator: ",")))", arguments: [session.id],
+        patches: patches)
       guard found.count == chunk.count else {
         let missing = Set(chunk).subtracting(found.map(\.index)).min() ?? chunk.first!
         throw LogError.corrupt("action \(missing) of session \(session.id) is missing")
@@ -221,8 +341,21 @@ public final class SessionReader {
     in range: ClosedRange<Int>? = nil, chunkSize: Int = 4096,
     _ body: (LoggedAction) throws -> Void
   ) throws {
+    try forEachChunk(in: range, chunkSize: chunkSize) { actions in
+      for action in actions { try body(action) }
+    }
+  }
+
+  /// Calls `body` with the actions in `range` (every action when `nil`), in order, at most
+  /// `chunkSize` at a time: for a walk that reads something else per chunk, such as
+  /// ``effects(ofActionsIn:)``. Without `patches`, the actions' patches are left empty
+  /// (``actions(in:patches:)``).
+  public func forEachChunk(
+    in range: ClosedRange<Int>? = nil, chunkSize: Int = 4096, patches: Bool = true,
+    _ body: ([LoggedAction]) throws -> Void
+  ) throws {
     try forEachChunk(of: range, size: chunkSize) { chunk in
-      for action in try actions(in: chunk) { try body(action) }
+      try body(try actions(in: chunk, patches: patches))
     }
   }
 
@@ -257,7 +390,7 @@ public final class SessionReader {
       compact
       ? "SELECT idx, ops FROM action_entry WHERE session_id = ? AND idx BETWEEN ? AND ? ORDER BY idx"
       : "SELECT idx, patch FROM action WHERE session_id = ? AND idx BETWEEN ? AND ? ORDER BY idx"
-    return try log.read { db in
+    let result = try log.read { db in
       var patches: [[JSONPatchOperation]] = []
       patches.reserveCapacity(range.count)
       let rows = try Row.fetchCursor(
@@ -283,6 +416,8 @@ public final class SessionReader {
       }
       return patches
     }
+    largestRead = max(largestRead, result.count)
+    return result
   }
 
   /// Whether actions are stored in the compact tables of schema 2 and later; a schema-1 log

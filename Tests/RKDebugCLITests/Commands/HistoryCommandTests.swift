@@ -8,10 +8,10 @@ import Testing
     let log = try await RecordedLog.shelf()
     #expect(
       try log.run(["history", "--path", "count"]).stdout == """
-        1  Shelf.Action.increment
-           0 → 1
-        7  Shelf.Action.loaded(42)
-           1 → 42
+         1  Shelf.Action.increment
+            0 → 1
+         7  Shelf.Action.loaded(42)
+            1 → 42
 
         """
     )
@@ -65,8 +65,8 @@ import Testing
     )
     #expect(
       try log.run(["history", "--path", "settings"]).stdout == """
-        9  Shelf.Action.setDark(true)
-           {"fontSize":12,"isDark":false} → {"fontSize":12,"isDark":true}
+         9  Shelf.Action.setDark(true)
+            {"fontSize":12,"isDark":false} → {"fontSize":12,"isDark":true}
 
         """
     )

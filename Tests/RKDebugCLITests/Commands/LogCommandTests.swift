@@ -41,11 +41,11 @@ import Testing
     let grep = try log.run(["log", "--grep", "BOOK"])
     #expect(
       grep.stdout == """
-         2  send  Shelf.Action.addBook("Dune")
-         3  send  Shelf.Action.addBook("Emma")
-         8  send  Shelf.Action.retitleBook(1, "Emma 2")
-        11  send  Shelf.Action.removeBook(0)
-        12  send  Shelf.Action.rename("Books")
+         2  send             Shelf.Action.addBook("Dune")
+         3  send             Shelf.Action.addBook("Emma")
+         8  send             Shelf.Action.retitleBook(1, "Emma 2")
+        11  send             Shelf.Action.removeBook(0)
+        12  send             Shelf.Action.rename("Books")
 
         """
     )

@@ -65,7 +65,7 @@ struct TerminalOutputTests {
     }
   }
 
-  @Test func progressOnATerminalForLongImportsAndReplays() throws {
+  @Test func progressOnATerminalForLongImportsReplaysLogsAndExports() throws {
     let scratch = try TemporaryDirectory()
     let export = try Self.counterExport(increments: 20_000, in: scratch)
 
@@ -94,6 +94,30 @@ struct TerminalOutputTests {
     #expect(replayed.stdout.contains("/20000 actions ("))
     #expect(replayed.stdout.contains("\r\u{1B}[2K"))
     #expect(replayed.stdout.contains(": every state matches the log ("))
+
+    // log and export: on a terminal, the same progress; piped, none.
+    let listed = try RKDebugProcess.runInTerminal(
+      ["log", "--db", "terminal.sqlite"], in: scratch.url, environment: ["NO_COLOR": "1"]
+    )
+    #expect(listed.status == 0)
+    #expect(listed.stdout.contains("\rlisting "))
+    #expect(listed.stdout.contains("/20000 actions ("))
+    #expect(listed.stdout.contains("20000  send  Counter.Action.increment\n"))
+    let listedPiped = try RKDebugProcess.run(["log", "--db", "terminal.sqlite"], in: scratch.url)
+    #expect(listedPiped.status == 0)
+    #expect(listedPiped.stderr == "")
+    #expect(!listedPiped.stdout.contains("\r"))
+    let exported = try RKDebugProcess.runInTerminal(
+      ["export", "--db", "terminal.sqlite", "-o", "out.jsonl"], in: scratch.url
+    )
+    #expect(exported.status == 0, "\(exported.stdout)")
+    #expect(exported.stdout.contains("\rexporting "), "\(exported.stdout)")
+    #expect(exported.stdout.contains("\r\u{1B}[2K"))
+    let exportedPiped = try RKDebugProcess.run(
+      ["export", "--db", "terminal.sqlite"], in: scratch.url
+    )
+    #expect(exportedPiped.status == 0)
+    #expect(exportedPiped.stderr == "")
 
     // A short replay needs none.
     let short = try RKDebugProcess.runInTerminal(["replay", "--db", "one.sqlite"], in: scratch.url)

@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import ReducerKitDebug
+import Testing
+
+@testable import RKDebugCLI
+
+/// `log`, `changes` and `history` walk a session a chunk at a time: no read returns more rows
+/// than a chunk, whatever the session's length, and the output is the same for any chunk size.
+@Suite(.serialized) struct StreamingReadsTests {
+  /// 60 rounds of increment, load (whose effect emits loaded), rename, fail (whose effect
+  /// emits failed): 360 actions, 120 effects.
+  @MainActor static func session() async throws -> RecordedLog {
+    try await RecordedLog.make { log in
+      let round: [Shelf.Action] = [.increment, .load, .rename("x"), .fail]
+      try await log.record(
+        Shelf(), initialState: Shelf.State(),
+        actions: Array(repeating: round, count: 60).flatMap { $0 },
+        snapshotInterval: 100)
+    }
+  }
+
+  /// What `write` printed into a sink, and the most rows one read returned.
+  static func output(
+    _ log: RecordedLog, _ write: (SessionReader, inout LineSink) throws -> Void
+  ) throws -> (text: String, largestRead: Int) {
+    let reader = try ActionLog.readOnly(path: log.path).reader()
+    let file = log.directory.path("out-\(UUID().uuidString).txt")
+    var sink = try LineSink(path: file)
+    try write(reader, &sink)
+    try sink.finish()
+    return (try String(contentsOfFile: file, encoding: .utf8), reader.largestRead)
+  }
+
+  @Test(arguments: [
+    [], ["--tree"], ["--json"], ["--json", "--tree"], ["--grep", "LOADED", "--tree"],
+  ])
+  func logReadsChunks(arguments: [String]) async throws {
+    let log = try await Self.session()
+    let command = try LogCommand.parse(arguments)
+    let chunked = try Self.output(log) { reader, sink in
+      try command.write(
+        reader, range: 1...reader.actionCount, to: &sink, terminal: .plain, chunkSize: 16)
+    }
+    #expect(chunked.largestRead <= 16)
+    let whole = try Self.output(log) { reader, sink in
+      try command.write(
+        reader, range: 1...reader.actionCount, to: &sink, terminal: .plain, chunkSize: 10_000)
+    }
+    #expect(whole.largestRead == 360)
+    #expect(chunked.text == whole.text)
+    #expect(chunked.text.split(separator: "\n").count >= (arguments.contains("--grep") ? 120 : 360))
+  }
+
+  @Test func theTreeOfAPartIsTheTreeOfTheWhole() async throws {
+    let log = try await Self.session()
+    let command = try LogCommand.parse(["--tree"])
+    let text = try Self.output(log) { reader, sink in
+      try command.write(
+        reader, range: 1...reader.actionCount, to: &sink, terminal: .plain, chunkSize: 5)
+    }.text
+    let reader = try ActionLog.readOnly(path: log.path).reader()
+    let tree = ActionTree(
+      actions: try reader.actions(in: 1...360), effects: try reader.effects(), indexWidth: 3)
+    #expect(text == tree.lines.joined(separator: "\n") + "\n")
+    #expect(
+      text.hasPrefix(
+        """
+          1  Shelf.Action.increment
+          2  Shelf.Action.load
+             └─ effect #1 run, finished
+                └─ 3  Shelf.Action.loaded(42)
+        """))
+  }
+
+  @Test(arguments: [[], ["--json"]])
+  func changesReadChunks(arguments: [String]) async throws {
+    let log = try await Self.session()
+    let command = try ChangesCommand.parse(arguments)
+    let chunked = try Self.output(log) { reader, sink in
+      try command.write(
+        reader, range: 1...reader.actionCount, to: &sink, terminal: .plain, chunkSize: 16)
+    }
+    // The state is rebuilt once, from the snapshot at index 0: one patch.
+    #expect(chunked.largestRead <= 16)
+    let whole = try Self.output(log) { reader, sink in
+      try command.write(
+        reader, range: 1...reader.actionCount, to: &sink, terminal: .plain, chunkSize: 10_000)
+    }
+    #expect(whole.largestRead == 360)
+    #expect(chunked.text == whole.text)
+    #expect(
+      chunked.text.components(separatedBy: "received action:").count - 1
+        == (arguments.isEmpty ? 360 : 0))
+  }
+
+  @Test(arguments: [[], ["--json"]])
+  func historyReadsChunks(arguments: [String]) async throws {
+    let log = try await Self.session()
+    let command = try HistoryCommand.parse(["--path", "count"] + arguments)
+    let path = try ValuePath.parsingArgument("count")
+    let chunked = try Self.output(log) { reader, sink in
+      try command.write(reader, path: path, to: &sink, terminal: .plain, chunkSize: 16)
+    }
+    #expect(chunked.largestRead <= 16)
+    let whole = try Self.output(log) { reader, sink in
+      try command.write(reader, path: path, to: &sink, terminal: .plain, chunkSize: 10_000)
+    }
+    #expect(chunked.text == whole.text)
+    // count: 1, 42, 43, 42, … — every increment and every loaded after the first changes it.
+    let lines = chunked.text.split(separator: "\n")
+    #expect(lines.count == (arguments.isEmpty ? 2 : 1) * 120)
+  }
+}
