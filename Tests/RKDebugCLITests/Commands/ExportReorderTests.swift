@@ -1,6 +1,7 @@
 import Foundation
 import ReducerKit
 import ReducerKitDebug
+import ReducerKitTestSupport
 import Testing
 
 /// Swaps, moves and sorts of an identified collection are logged as `move`s of the rows that
@@ -88,7 +89,7 @@ import Testing
   }
 
   @MainActor
-  @Test(.enabled(if: PythonJSONPatch.isAvailable, "needs python3 with jsonpatch"))
+  @Test(.enabled(if: Python.hasJSONPatch, "needs python3 with jsonpatch"))
   func jsonpatchRebuildsEveryStateFromTheExport() async throws {
     let log = try await RecordedLog.make { log in
       try await log.record(Lineup(), initialState: Lineup.State(), actions: Self.actions)
@@ -99,7 +100,7 @@ import Testing
     let output = log.directory.path("states.json")
     let script = log.directory.path("rebuild.py")
     try Data(Self.script.utf8).write(to: URL(fileURLWithPath: script))
-    let failure = PythonJSONPatch.runPython([script, export, output])
+    let failure = Python.run([script, export, output])
     try #require(failure == nil, "python3 failed: \(failure ?? "")")
     let states = try #require(
       try JSONValue(parsing: Data(contentsOf: URL(fileURLWithPath: output))).arrayValue
@@ -110,26 +111,4 @@ import Testing
       #expect(state.isEquivalent(to: try reader.stateJSON(at: offset + 1)), "at \(offset + 1)")
     }
   }
-}
-
-/// Whether `python3` has the `jsonpatch` package, and a way to run it.
-enum PythonJSONPatch {
-  static func runPython(_ arguments: [String]) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3"] + arguments
-    let errors = Pipe()
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = errors
-    do {
-      try process.run()
-    } catch {
-      return "could not run python3: \(error)"
-    }
-    let message = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return process.terminationStatus == 0 ? nil : String(decoding: message, as: UTF8.self)
-  }
-
-  static let isAvailable = runPython(["-c", "import jsonpatch"]) == nil
 }

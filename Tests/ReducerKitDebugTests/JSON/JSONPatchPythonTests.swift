@@ -1,6 +1,7 @@
 import ReducerKit
 import Foundation
 import ReducerKitSamples
+import ReducerKitTestSupport
 import Testing
 
 @testable import ReducerKitDebug
@@ -19,29 +20,7 @@ struct JSONPatchPythonTests {
     json.dump(results, open(sys.argv[2], "w", encoding="utf-8"), ensure_ascii=False)
     """
 
-  /// Runs `python3` with arguments; what it wrote to standard error if it failed, `nil` if it
-  /// succeeded.
-  static func runPython(_ arguments: [String]) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3"] + arguments
-    let errors = Pipe()
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = errors
-    do {
-      try process.run()
-    } catch {
-      return "could not run python3: \(error)"
-    }
-    let message = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      return String(decoding: message, as: UTF8.self)
-    }
-    return nil
-  }
-
-  static let isAvailable = runPython(["-c", "import jsonpatch"]) == nil
+  static let isAvailable = Python.hasJSONPatch
 
   @Test(.enabled(if: isAvailable, "needs python3 with the jsonpatch package"))
   func pythonAppliesOurPatchesAndWeApplyItsPatches() throws {
@@ -81,7 +60,7 @@ struct JSONPatchPythonTests {
     try casesJSON.serializedData().write(to: input)
     try Data(Self.script.utf8).write(to: script)
 
-    let failure = Self.runPython([script.path, input.path, output.path])
+    let failure = Python.run([script.path, input.path, output.path])
     try #require(failure == nil, "python3 failed: \(failure ?? "")")
     let results = try #require(try JSONValue(parsing: Data(contentsOf: output)).arrayValue)
     try #require(results.count == cases.count)

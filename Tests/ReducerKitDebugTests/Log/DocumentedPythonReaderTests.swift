@@ -1,6 +1,7 @@
 import Foundation
 import ReducerKit
 import ReducerKitSamples
+import ReducerKitTestSupport
 import Testing
 
 @testable import ReducerKitDebug
@@ -9,7 +10,8 @@ import Testing
 /// the log. Its `state_at` snippet, taken from the page as it is, must agree with the reader.
 @MainActor
 @Suite struct DocumentedPythonReaderTests {
-  nonisolated static let pythonIsAvailable = JSONPatchPythonTests.runPython(["-c", "import json, sqlite3"]) == nil
+  nonisolated static let pythonIsAvailable =
+    Python.run(["-c", "import json, sqlite3"]) == nil
 
   /// The first Python block of the page: `state_at` and `apply`.
   nonisolated static func documentedSnippet() throws -> String {
@@ -47,7 +49,7 @@ import Testing
     let scriptPath = directory.path("state_at.py")
     let outputPath = directory.path("states.txt")
     try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
-    let failure = JSONPatchPythonTests.runPython([scriptPath, path, outputPath])
+    let failure = Python.run([scriptPath, path, outputPath])
     try #require(failure == nil, "\(failure ?? "")")
     let lines = try String(contentsOfFile: outputPath, encoding: .utf8)
       .split(separator: "\n").map(String.init)
