@@ -94,7 +94,8 @@ public func assertReplays<R: Reducer>(
   }
   assertReplays(
     log: log.actionLog, session: session, reducer: reducer,
-    withDependencies: prepareDependencies, fileID: fileID, filePath: filePath, line: line, column: column
+    withDependencies: prepareDependencies, fileID: fileID, filePath: filePath, line: line,
+    column: column
   )
 }
 
@@ -126,6 +127,7 @@ public func assertReplays<R: Reducer>(
   }
   assertReplays(
     log: log, session: session, reducer: reducer,
-    withDependencies: prepareDependencies, fileID: fileID, filePath: filePath, line: line, column: column
+    withDependencies: prepareDependencies, fileID: fileID, filePath: filePath, line: line,
+    column: column
   )
 }

@@ -11,8 +11,9 @@ struct DemoCommand: AsyncParsableCommand {
     discussion: """
       Records 40 seeded random actions of the to-do list sample (feature 'todos') into the log, \
       with live uuid, date and random numbers (--live), and runs sessions, log, changes, state, \
-      diff, history, replay and bisect on the new session, printing each command line, a short explanation, and the command's real \
-      output. Run the commands yourself afterwards: they are printed as you would type them.
+      diff, history, replay and bisect on the new session, printing each command line, a \
+      short explanation, and the command's real output. Run the commands yourself \
+      afterwards: they are printed as you would type them.
 
       The log (--db) is created if it does not exist; a log that exists keeps its sessions, \
       and the tour adds one.

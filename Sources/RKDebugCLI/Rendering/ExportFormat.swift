@@ -7,7 +7,7 @@ import ReducerKitDebug
 /// in order, each followed by the lines of the effects its reducer returned:
 ///
 /// ```
-/// {"type":"session","format":"rkdebug-export","version":1,…,"initialState":{…}}
+/// {"type":"session","format":"rkdebug-export","version":2,…,"initialState":{…}}
 /// {"type":"action","index":1,"json":{"increment":{}},"label":"…","source":"send",…,"patch":[…]}
 /// {"type":"effect","id":1,"actionIndex":1,"kind":"run","outcome":"finished",…}
 /// ```

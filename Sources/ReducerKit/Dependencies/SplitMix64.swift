@@ -3,8 +3,8 @@
 ///
 /// `rkdebug record --random N --seed S` drives a feature with `SplitMix64(seed: S)` and seeds its
 /// random number dependency with it, so a run can be repeated exactly; the samples' tests use
-/// it to make the same random actions. The algorithm is Sebastiano Vigna's SplitMix64, the generator Java's
-/// `SplittableRandom` uses and the usual seeder of the xoshiro family.
+/// it to make the same random actions. The algorithm is Sebastiano Vigna's SplitMix64, the
+/// generator Java's `SplittableRandom` uses and the usual seeder of the xoshiro family.
 ///
 /// ```swift
 /// var rng = SplitMix64(seed: 42)
