@@ -212,9 +212,10 @@ public final class ActionLog: Sendable {
         }
         return
       } catch let error as DatabaseError {
-        // The loser finds the file locked, or the tables it creates already there.
+        // The loser finds the file locked, the tables it creates already there, or the
+        // migration it records already recorded.
         switch error.resultCode {
-        case .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_ERROR:
+        case .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_ERROR, .SQLITE_CONSTRAINT:
           attempt += 1
           if attempt >= 5 { throw error }
           Thread.sleep(forTimeInterval: 0.05 * Double(attempt))
