@@ -120,9 +120,9 @@ public final class Store<R: Reducer> where R.State: ObservableStateProtocol {
     self.observedKeyPaths = Set(keyPaths)
     self.runtime = runtime
     self.sendToOwner = { [unowned runtime] action in runtime.send(action) }
-    let dependencies = withDependencies(prepareDependencies ?? { _ in }) {
-      withEscapedDependencies { $0 }
-    }
+    let dependencies = DependencyValues.Continuation.current(
+      changedBy: prepareDependencies ?? { _ in }
+    )
     runtime.reduce = { [unowned self] action in
       var state = self.currentState
       let effect = dependencies.yield { reducer.reduce(into: &state, action: action) }

@@ -127,9 +127,9 @@ public final class TestStore<State: Equatable, Action> {
   ) {
     // As a `Store` does: every action runs with the dependencies current here, changed by
     // `prepareDependencies`; in a test, a dependency with no test value fails the test.
-    let dependencies = withDependencies(prepareDependencies ?? { _ in }) {
-      withEscapedDependencies { $0 }
-    }
+    let dependencies = DependencyValues.Continuation.current(
+      changedBy: prepareDependencies ?? { _ in }
+    )
     let core = TestStoreCore<State, Action>(
       initialState: initialState,
       reduce: { state, action in

@@ -209,14 +209,7 @@ public final class SessionReader {
   /// The values the reducer read from nondeterministic dependencies at `index`, in order (at
   /// index 0: the session's calendar, locale and time zone); empty when it read none.
   public func reads(at index: Int) throws -> [DependencyRead] {
-    guard try recordsInputs() else { return [] }
-    let text = try log.read { db in
-      try String.fetchOne(
-        db, sql: "SELECT reads FROM input WHERE session_id = ? AND idx = ?",
-        arguments: [session.id, index]
-      )
-    }
-    return try text.map { try DependencyRead.reads(parsing: $0, index: index) } ?? []
+    try reads(in: index...index)[index] ?? []
   }
 
   /// The reads of the actions with indices in `range` that read anything, by index.

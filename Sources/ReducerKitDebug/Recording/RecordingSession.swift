@@ -45,10 +45,8 @@ final class RecordingSession: Sendable {
   func dependencies() -> DependencyValues.Continuation {
     routedDependencies.withLock { routed in
       if let routed { return routed }
-      let made = withDependencies {
+      let made = DependencyValues.Continuation.current {
         $0.routeNondeterministicInputsThroughTape()
-      } operation: {
-        withEscapedDependencies { $0 }
       }
       routed = made
       return made

@@ -80,7 +80,7 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     let recordsInputs = try reader.recordsInputs()
     self.recordsInputs = recordsInputs
     let environment = recordsInputs ? try Self.environment(of: reader) : nil
-    self.dependencies = withDependencies {
+    self.dependencies = DependencyValues.Continuation.current {
       if recordsInputs {
         // What a read the log cannot answer gets: a divergence is reported for it anyway.
         $0.uuid = .incrementing
@@ -90,8 +90,6 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
       prepareDependencies?(&$0)
       environment?.apply(to: &$0)
       if recordsInputs { $0.routeNondeterministicInputsThroughTape() }
-    } operation: {
-      withEscapedDependencies { $0 }
     }
     let initialJSON = try reader.stateJSON(at: 0)
     let initialState: R.State = try Self.decodeState(
