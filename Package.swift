@@ -17,6 +17,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
@@ -84,7 +85,21 @@ let package = Package(
       dependencies: [
         "ReducerKit",
         "ReducerKitDebug",
+        "RKDebugInspector",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    // The web inspector's HTTP server and page (`rkdebug ui`); the CLI answers its queries.
+    .target(
+      name: "RKDebugInspector",
+      dependencies: [
+        "ReducerKitDebug",
+        .product(name: "Hummingbird", package: "hummingbird"),
+      ],
+      resources: [
+        .embedInCode("Assets/index.html"),
+        .embedInCode("Assets/app.css"),
+        .embedInCode("Assets/app.js"),
       ]
     ),
     .executableTarget(
@@ -142,7 +157,10 @@ let package = Package(
     ),
     .testTarget(
       name: "RKDebugCLITests",
-      dependencies: ["RKDebugCLI", "ReducerKitSamples", "ReducerKitTestSupport"]
+      dependencies: [
+        "RKDebugCLI", "RKDebugInspector", "ReducerKitSamples", "ReducerKitTestSupport",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+      ]
     ),
   ]
 )

@@ -111,6 +111,7 @@ public struct RKDebug: AsyncParsableCommand {
       ExportCommand.self,
       ImportCommand.self,
       FeaturesCommand.self,
+      UICommand.self,
       DemoCommand.self,
     ]
   )

@@ -1,0 +1,46 @@
+import RKDebugInspector
+import ReducerKitDebug
+
+/// The data of a self-contained inspector page (`rkdebug ui --export`): one window of a
+/// session with everything the page shows of it, which the page's script reads instead of
+/// the JSON API (docs/ui-api.md, "Exported pages").
+enum InspectorExport {
+  /// The session, the state before `window`, and each action of `window` with its change,
+  /// patch, effects and recorded inputs; no actions when `window` is nil (an empty session).
+  static func data(reader: SessionReader, window: ClosedRange<Int>?) throws -> JSONValue {
+    let start = (window?.lowerBound ?? 1) - 1
+    var state = try reader.stateJSON(at: start)
+    let base = state
+    var actions: [JSONValue] = []
+    var effects: [JSONValue] = []
+    if let window {
+      var renderer = ChangeText(session: reader.session)
+      let emitted = try reader.emittedActions(ofEffectsStartedIn: window)
+      let started = try reader.effects(ofActionsIn: window)
+      let reads = try reader.reads(in: window)
+      effects = started.map {
+        SessionInspector.effectJSON($0, emitted: emitted.byEffect[$0.id] ?? [])
+      }
+      let effectsByAction = Dictionary(grouping: effects.indices) {
+        started[$0].actionIndex
+      }
+      try reader.forEachAction(in: window) { action in
+        let old = state
+        try state.apply(action.patch)
+        let changes = renderer.text(for: action, oldState: old, newState: state)
+        actions.append(
+          SessionInspector.windowJSON(action, session: reader.session).adding([
+            "changes": .string(changes),
+            "patch": .array(action.patch.map(\.jsonValue)),
+            "effects": .array((effectsByAction[action.index] ?? []).map { effects[$0] }),
+            "inputs": DependencyRead.json(of: reads[action.index] ?? []),
+          ]))
+      }
+    }
+    return [
+      "session": SessionInspector.json(reader.session).adding(["replayable": false]),
+      "from": JSONValue(start + 1), "to": JSONValue(window?.upperBound ?? 0),
+      "base": base, "actions": .array(actions), "effects": .array(effects),
+    ]
+  }
+}

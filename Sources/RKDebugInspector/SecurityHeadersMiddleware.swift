@@ -1,0 +1,33 @@
+import Hummingbird
+
+/// Answers only GET, and gives every response headers that keep the page to its own scripts
+/// and styles: a Content-Security-Policy, no MIME sniffing, no referrer and no caching.
+///
+/// No `Access-Control-*` header is ever sent, so pages of other origins cannot read answers.
+struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+  /// The policy: the page's own script and style, fetches to itself, nothing else.
+  static var contentSecurityPolicy: String {
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+      + "img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+  }
+
+  func handle(
+    _ request: Request, context: Context,
+    next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    var response: Response
+    if request.method == .get {
+      response = try await next(request, context)
+    } else {
+      response = InspectorResponse.error(
+        InspectorError(status: .methodNotAllowed, "the inspector is read-only: only GET"))
+      response.headers[.allow] = "GET"
+    }
+    response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
+    response.headers[.xContentTypeOptions] = "nosniff"
+    response.headers[.init("Referrer-Policy")!] = "no-referrer"
+    response.headers[.cacheControl] = "no-store"
+    response.headers[.init("X-Frame-Options")!] = "DENY"
+    return response
+  }
+}
