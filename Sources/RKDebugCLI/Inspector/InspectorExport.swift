@@ -15,8 +15,8 @@ enum InspectorExport {
     var effects: [JSONValue] = []
     if let window {
       var renderer = ChangeText(session: reader.session)
-      let emitted = try reader.emittedActions(ofEffectsStartedIn: window)
       let started = try reader.effects(ofActionsIn: window)
+      let emitted = try reader.emittedActions(of: started)
       let reads = try reader.reads(in: window)
       effects = started.map {
         SessionInspector.effectJSON($0, emitted: emitted.byEffect[$0.id] ?? [])

@@ -50,7 +50,7 @@ struct SessionInspector: InspectorQueries {
       var renderer = ChangeText(session: reader.session)
       let changes = renderer.text(for: action, oldState: old, newState: new)
       let effects = try reader.effects(ofActionsIn: index...index)
-      let emitted = try reader.emittedActions(ofEffectsStartedIn: index...index)
+      let emitted = try reader.emittedActions(of: effects)
       return Self.windowJSON(action, session: reader.session).adding([
         "changes": .string(changes),
         "typedChanges": .bool(renderer.feature != nil && renderer.typedFailure == nil),
@@ -123,7 +123,7 @@ struct SessionInspector: InspectorQueries {
       guard reader.actionCount > 0 else { return ["effects": [], "complete": true] }
       let range = min(from, reader.actionCount)...min(to, reader.actionCount)
       let effects = try reader.effects(ofActionsIn: range)
-      let emitted = try reader.emittedActions(ofEffectsStartedIn: range)
+      let emitted = try reader.emittedActions(of: effects)
       return [
         "from": JSONValue(range.lowerBound), "to": JSONValue(range.upperBound),
         "effects": .array(

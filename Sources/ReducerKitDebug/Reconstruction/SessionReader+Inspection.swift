@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension SessionReader {
@@ -26,33 +27,39 @@ extension SessionReader {
     }
   }
 
-  /// The indices of the actions each effect started by an action in `range` emitted, by
-  /// effect id, looking at most `scanLimit` actions past the range's start.
+  /// The indices of the actions each of `effects` emitted, by effect id, reading at most
+  /// `scanLimit` actions.
   ///
   /// The log has no index from an effect to its actions; they follow the action that started
-  /// it, so they are found by reading forwards. `complete` is false when the scan stopped
-  /// at `scanLimit` before the session's end.
+  /// it, so they are found by reading forwards from the first such action, up to the time the
+  /// last of `effects` ended (to the session's end when one is still running). `complete` is
+  /// false when the scan stopped at `scanLimit` first.
   public func emittedActions(
-    ofEffectsStartedIn range: ClosedRange<Int>, scanLimit: Int = 100_000
+    of effects: [LoggedEffect], scanLimit: Int = 100_000
   ) throws -> (byEffect: [Int: [Int]], complete: Bool) {
-    try log.read { db in
+    guard let first = effects.map(\.actionIndex).min() else { return ([:], true) }
+    let ids = Set(effects.map(\.id))
+    let ends = effects.map(\.endedAt)
+    // An action an effect emits is logged before the effect ends; 1 ms covers clock rounding.
+    let until = ends.contains(nil) ? nil : ends.compactMap { $0 }.max()?.addingTimeInterval(0.001)
+    return try log.read { db in
       let rows = try Row.fetchCursor(
         db,
         sql: """
-          SELECT idx, effect_id, parent_idx FROM action
+          SELECT idx, effect_id, time FROM action
           WHERE session_id = ? AND idx > ? ORDER BY idx LIMIT ?
           """,
-        arguments: [session.id, range.lowerBound, scanLimit])
+        arguments: [session.id, first, scanLimit])
       var byEffect: [Int: [Int]] = [:]
       var scanned = 0
       while let row = try rows.next() {
+        if let until, Date(timeIntervalSince1970: row[2]) > until { return (byEffect, true) }
         scanned += 1
-        guard let effectID = row[1] as Int?, let parent = row[2] as Int?,
-          range.contains(parent)
-        else { continue }
-        byEffect[effectID, default: []].append(row[0])
+        if let effectID = row[1] as Int?, ids.contains(effectID) {
+          byEffect[effectID, default: []].append(row[0])
+        }
       }
-      return (byEffect, scanned < scanLimit || range.lowerBound + scanned >= actionCount)
+      return (byEffect, scanned < scanLimit)
     }
   }
 
