@@ -158,7 +158,8 @@ let package = Package(
     .testTarget(
       name: "RKDebugCLITests",
       dependencies: [
-        "RKDebugCLI", "RKDebugInspector", "ReducerKitSamples", "ReducerKitTestSupport",
+        "RKDebugCLI", "RKDebugInspector", "ReducerKitDebug", "ReducerKitSamples",
+        "ReducerKitTestSupport",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]
     ),

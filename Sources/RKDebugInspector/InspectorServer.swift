@@ -74,7 +74,11 @@ public struct InspectorServer: Sendable {
     router.middlewares.add(SecurityHeadersMiddleware())
     router.middlewares.add(HostCheckMiddleware(allowedHosts: allowedHosts))
     router.get("/") { request, _ in
-      _ = try QueryParameters(request, allowed: ["session", "at", "path", "with"])
+      do throws(InspectorError) {
+        _ = try QueryParameters(request, allowed: ["session", "at", "path", "with"])
+      } catch {
+        return InspectorResponse.error(error)
+      }
       return InspectorResponse.asset(
         InspectorAssets.indexHTML, contentType: "text/html; charset=utf-8")
     }
