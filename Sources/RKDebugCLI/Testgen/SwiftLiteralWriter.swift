@@ -93,7 +93,8 @@ struct SwiftLiteralWriter {
     case let double as Double: floatingLiteral(double)
     case let float as Float: floatingLiteral(Double(float))
     case let uuid as UUID: "UUID(uuidString: \"\(uuid.uuidString)\")!"
-    case let date as Date: "Date(timeIntervalSinceReferenceDate: \(date.timeIntervalSinceReferenceDate))"
+    case let date as Date:
+      "Date(timeIntervalSinceReferenceDate: \(date.timeIntervalSinceReferenceDate))"
     case let indexSet as IndexSet:
       indexSet.isEmpty ? "IndexSet()" : "IndexSet(\(Array(indexSet)))"
     case let url as URL: "URL(string: \(stringLiteral(url.absoluteString)))!"
