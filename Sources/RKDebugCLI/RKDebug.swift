@@ -110,6 +110,7 @@ public struct RKDebug: AsyncParsableCommand {
       RecordCommand.self,
       ExportCommand.self,
       ImportCommand.self,
+      TestgenCommand.self,
       FeaturesCommand.self,
       UICommand.self,
       DemoCommand.self,

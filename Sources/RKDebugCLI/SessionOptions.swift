@@ -3,7 +3,7 @@ import Foundation
 import ReducerKitDebug
 
 /// `--db` and `--session`: the log and the session of the commands that read one session
-/// (`log`, `changes`, `state`, `diff`, `history`, `replay`, `bisect`, `export`).
+/// (`log`, `changes`, `state`, `diff`, `history`, `replay`, `bisect`, `export`, `testgen`).
 struct SessionOptions: ParsableArguments {
   @OptionGroup var log: LogOptions
 

@@ -33,4 +33,8 @@ protocol ErasedFeature: Sendable {
   /// is byte-identical to what the live `_printChanges()` printed. Throws when the JSON no
   /// longer decodes (the types changed since the recording).
   func renderChange(actionJSON: String, oldState: JSONValue, newState: JSONValue) throws -> String
+
+  /// The source of a Swift Testing file whose one `TestStore` test reproduces the actions of
+  /// `reader`'s session in `request`'s range (`rkdebug testgen`).
+  func testSource(for reader: SessionReader, request: TestgenRequest) throws -> GeneratedTest
 }

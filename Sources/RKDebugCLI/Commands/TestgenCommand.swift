@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import ReducerKitDebug
+
+/// `rkdebug testgen`: writes a Swift Testing file whose `TestStore` test reproduces a session.
+struct TestgenCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "testgen",
+    abstract: "Write a Swift Testing test that reproduces a session with a TestStore.",
+    discussion: """
+      Writes a Swift file with one exhaustive TestStore test (ReducerKitTesting) of the \
+      session's feature, which this rkdebug must register. The store starts from the state \
+      before the first action; each action the caller sent becomes 'await \
+      store.send(.action) { $0.path = value }' and each action an effect emitted 'await \
+      store.receive(\\.case) { ... }', with the state changes the log recorded written as \
+      Swift assignments. Values are Swift literals of their types (a struct as its \
+      memberwise initializer); a value with no literal is decoded from JSON with fromJSON.
+
+      The store runs effects on ImmediateClocks and feeds back the values the reducer read \
+      from uuid, date and withRandomNumberGenerator, in order (.recorded([...])). The test \
+      ends with 'await store.finish()', or skips the effects and actions the log shows still \
+      to come after the last action. The file imports the module of the feature's reducer \
+      and builds unedited in a test target that depends on it and on ReducerKitTesting.
+
+      A session recorded while effects ran alongside new actions (real clocks) is written in \
+      log order with a warning: its test receives each effect's actions before the next send.
+      """
+  )
+
+  @OptionGroup var sessionOptions: SessionOptions
+
+  @OptionGroup var range: IndexRangeOptions
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The test function's name. Defaults to <feature>Session<id>.", valueName: "name")
+  )
+  var name: String?
+
+  @Option(
+    name: [.customShort("o"), .long],
+    help: ArgumentHelp(
+      "Write the test to this file instead of standard output.", valueName: "file")
+  )
+  var output: String?
+
+  func validate() throws {
+    if let name, !Self.isIdentifier(name) {
+      throw ValidationError(
+        "--name \(name) is not a Swift identifier (letters, digits and _, not starting with a "
+          + "digit)")
+    }
+  }
+
+  func run() async throws {
+    let reader = try sessionOptions.reader()
+    let session = reader.session
+    guard let feature = FeatureRegistry.feature(for: session) else {
+      throw RKDebugError(
+        "session \(session.id) was recorded by feature '\(session.feature)', which this "
+          + "rkdebug does not register (it registers: \(FeatureRegistry.registeredNames)); "
+          + "a test needs the feature's types: call RKDebug.main(features:) with it"
+      )
+    }
+    let request = TestgenRequest(
+      range: try range.range(in: reader),
+      testName: name ?? Self.defaultName(feature: session.feature, session: session.id),
+      logName: URL(fileURLWithPath: sessionOptions.logPath).lastPathComponent
+    )
+    let test = try feature.erased.testSource(for: reader, request: request)
+    for warning in test.warnings {
+      print("rkdebug: warning: \(warning)", to: &StandardError.stream)
+    }
+    guard let output else {
+      print(test.source, terminator: "")
+      return
+    }
+    do {
+      try Data(test.source.utf8).write(to: URL(fileURLWithPath: output))
+    } catch {
+      throw RKDebugError("cannot write \(output): \(error.localizedDescription)")
+    }
+    let actions = request.range.map { "actions \($0.lowerBound)...\($0.upperBound)" }
+    print(
+      "wrote \(output): @Test \(request.testName), \(actions ?? "no actions") of session "
+        + "\(session.id)")
+  }
+
+  /// `counterSession1`: the feature's name as a lower-camel-case identifier.
+  static func defaultName(feature: String, session: Int64) -> String {
+    var words = feature.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+    if words.isEmpty { words = ["recorded"] }
+    var name = words[0].prefix(1).lowercased() + words[0].dropFirst()
+    for word in words.dropFirst() { name += word.prefix(1).uppercased() + word.dropFirst() }
+    if name.first?.isNumber == true { name = "session" + name }
+    return name + "Session\(session)"
+  }
+
+  static func isIdentifier(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic
+    else { return false }
+    return text.unicodeScalars.allSatisfy {
+      $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+/// `rkdebug testgen` end to end: the test it writes for each sample's recorded fixture session
+/// builds unedited in a package that depends on this one, and passes; against a sample whose
+/// reducer changed in one place, it fails at the action that change affects.
+///
+/// One scratch package (`.build/testgen-scratch`, kept between runs) holds both test targets,
+/// so there is one build. The first one on a machine builds this package and its dependencies
+/// again (a few minutes); reruns are incremental.
+@Suite(.serialized) struct GeneratedTestBuildTests {
+  /// The samples, by fixture file and the module name of their reducer's type.
+  static let samples = ["counter", "todos", "search", "app"]
+
+  static let fixtures = ScratchPackage.root
+    .appendingPathComponent("Tests/ReducerKitSamplesTests/Fixtures")
+
+  @Test(.timeLimit(.minutes(30)))
+  func generatedTestsBuildAndPassAndAChangedReducerFailsAtItsAction() throws {
+    let package = try ScratchPackage(name: "testgen-scratch")
+    var counterSource = ""
+    for sample in Self.samples {
+      let result = try RKDebugProcess.run([
+        "testgen", "--db", Self.fixtures.appendingPathComponent("\(sample).sqlite").path,
+        "--name", "\(sample)FixtureSession",
+      ])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stderr.isEmpty)
+      try package.write(
+        result.stdout, to: "Tests/GeneratedTests/\(sample.capitalized)SessionTests.swift")
+      if sample == "counter" { counterSource = result.stdout }
+    }
+
+    // The same test of the counter, against a copy of the samples whose delayed increment
+    // adds two: it must fail at the first `receive(\.delayedIncrementResponse)`.
+    try copySamples(into: package, mutating: "Counter/Counter.swift") { source in
+      let original = """
+        state.pendingIncrements = max(0, state.pendingIncrements - 1)
+                state.count += 1
+        """
+      #expect(source.contains(original))
+      return source.replacingOccurrences(
+        of: original, with: original.replacingOccurrences(of: "+= 1", with: "+= 2"))
+    }
+    let mutatedSource = counterSource
+      .replacingOccurrences(of: "import ReducerKitSamples", with: "import MutatedSamples")
+      .replacingOccurrences(of: "counterFixtureSession", with: "mutatedCounterSession")
+    try package.write(mutatedSource, to: "Tests/MutatedTests/MutatedCounterTests.swift")
+    let lines = mutatedSource.components(separatedBy: "\n")
+    let expectedLine = try #require(
+      lines.firstIndex { $0.contains(#"await store.receive(\.delayedIncrementResponse)"#) }
+    ) + 1
+
+    try package.write(Self.manifest, to: "Package.swift")
+    let build = try package.swift(["build", "--build-tests"])
+    try #require(build.status == 0, "the scratch build failed:\n\(build.output.suffix(6000))")
+
+    let generated = try package.swift(["test", "--skip-build", "--filter", "GeneratedTests"])
+    #expect(generated.status == 0, "\(generated.output.suffix(6000))")
+    for sample in Self.samples {
+      #expect(generated.output.contains("\(sample)FixtureSession()"))
+    }
+
+    let mutated = try package.swift(["test", "--skip-build", "--filter", "MutatedTests"])
+    #expect(mutated.status != 0)
+    let firstIssue = mutated.output.firstMatch(of: /MutatedCounterTests\.swift:(\d+):/)
+    #expect(
+      firstIssue.map { Int($0.1) } == expectedLine,
+      "expected the first failure at line \(expectedLine):\n\(mutated.output.prefix(4000))")
+  }
+
+  /// Copies the samples' sources into the `MutatedSamples` target, with the file at `path`
+  /// changed by `change`. Their imports of libraries ReducerKit re-exports become
+  /// `import ReducerKit`, as the scratch package does not depend on those packages itself.
+  private func copySamples(
+    into package: ScratchPackage, mutating path: String, _ change: (String) -> String
+  ) throws {
+    let samples = ScratchPackage.root.appendingPathComponent("Samples")
+    let files = try FileManager.default.subpathsOfDirectory(atPath: samples.path)
+    for file in files.sorted() where file.hasSuffix(".swift") {
+      var source = try String(
+        contentsOf: samples.appendingPathComponent(file), encoding: .utf8)
+      for module in ["CasePaths", "Clocks", "IdentifiedCollections"] {
+        source = source.replacingOccurrences(
+          of: "import \(module)\n", with: "import ReducerKit\n")
+      }
+      if file == path { source = change(source) }
+      try package.write(source, to: "Sources/MutatedSamples/\(file)")
+    }
+  }
+
+  static var manifest: String {
+    """
+    // swift-tools-version: 6.1
+    // Written by GeneratedTestBuildTests: builds the tests `rkdebug testgen` writes.
+
+    import PackageDescription
+
+    let package = Package(
+      name: "TestgenScratch",
+      platforms: [.macOS(.v14)],
+      dependencies: [.package(path: "\(ScratchPackage.root.path)")],
+      targets: [
+        .target(
+          name: "MutatedSamples",
+          dependencies: [.product(name: "ReducerKit", package: "\(ScratchPackage.identity)")]
+        ),
+        .testTarget(
+          name: "GeneratedTests",
+          dependencies: [
+            .product(name: "ReducerKitSamples", package: "\(ScratchPackage.identity)"),
+            .product(name: "ReducerKitTesting", package: "\(ScratchPackage.identity)"),
+          ]
+        ),
+        .testTarget(
+          name: "MutatedTests",
+          dependencies: [
+            "MutatedSamples",
+            .product(name: "ReducerKitTesting", package: "\(ScratchPackage.identity)"),
+          ]
+        ),
+      ]
+    )
+
+    """
+  }
+}
