@@ -2,11 +2,22 @@
 
 SWIFT ?= swift
 
-.PHONY: test demo demo-ci man check-man bench bench-ci fixtures
+.PHONY: test test-browser screenshots demo demo-ci man check-man bench bench-ci fixtures
 
-## Run every test target.
+## Run every test: the Swift test targets, then the web inspector in headless Chromium.
 test:
 	$(SWIFT) test
+	$(MAKE) test-browser
+
+## Drive `rkdebug ui` and an exported page in headless Chromium (Tests/Browser).
+test-browser:
+	$(SWIFT) build --product rkdebug
+	python3 Tests/Browser/test_inspector.py
+
+## Retake the inspector screenshots in docs/images from the browser tests.
+screenshots:
+	$(SWIFT) build --product rkdebug
+	RKDEBUG_SCREENSHOTS=docs/images python3 Tests/Browser/test_inspector.py
 
 ## Record a sample session into ./rkdebug.sqlite and tour the commands on it.
 demo:

@@ -1,0 +1,346 @@
+#!/usr/bin/env python3
+"""Browser tests of `rkdebug ui`: the real binary, a real log, a real headless Chromium.
+
+Records two Todos sessions with the built `rkdebug` (a seeded random one, and one whose to-do
+title is an HTML injection), serves them with `rkdebug ui --port 0`, and drives Debian's
+Chromium through chromedriver with Selenium. Every expectation is checked against what the
+rkdebug command line prints for the same log.
+
+    python3 Tests/Browser/test_inspector.py              # after `swift build`
+    RKDEBUG=path/to/rkdebug python3 Tests/Browser/test_inspector.py
+    RKDEBUG_SCREENSHOTS=docs/images python3 Tests/Browser/test_inspector.py   # also screenshots
+
+`make test` runs it after `swift test`; `.ci/run` installs chromium, chromium-driver and
+selenium when a machine lacks them.
+"""
+
+import http.client
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+import urllib.parse
+from pathlib import Path
+
+try:
+    from selenium import webdriver
+    from selenium.common.exceptions import NoAlertPresentException, TimeoutException
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:
+    sys.exit("browser tests: selenium is missing; pip install selenium (.ci/run does)")
+
+ROOT = Path(__file__).resolve().parents[2]
+RKDEBUG = os.environ.get("RKDEBUG") or str(ROOT / ".build" / "debug" / "rkdebug")
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+INJECTION = "<img src=x onerror=alert(1)>"
+
+
+def rkdebug(*arguments, db):
+    """Runs rkdebug on the log `db` and returns its standard output."""
+    result = subprocess.run(
+        [RKDEBUG, *arguments, "--db", db], capture_output=True, text=True, check=False
+    )
+    if result.returncode != 0:
+        raise AssertionError(f"rkdebug {' '.join(arguments)}: {result.stderr.strip()}")
+    return result.stdout
+
+
+class InspectorTests(unittest.TestCase):
+    """The page over a served log, and a page exported to a file."""
+
+    @classmethod
+    def setUpClass(cls):
+        for program in (RKDEBUG, CHROMIUM, CHROMEDRIVER):
+            if not os.path.exists(program):
+                raise AssertionError(
+                    f"browser tests: {program} is missing (build rkdebug; .ci/run installs "
+                    "chromium and chromium-driver)")
+        cls.directory = tempfile.mkdtemp(prefix="rkdebug-browser-")
+        cls.db = os.path.join(cls.directory, "log.sqlite")
+        rkdebug("record", "--feature", "todos", "--random", "300", "--seed", "11", db=cls.db)
+        actions = os.path.join(cls.directory, "injection.jsonl")
+        with open(actions, "w") as file:
+            todo = "00000000-0000-0000-0000-000000000000"
+            file.write(json.dumps({"addTodoButtonTapped": {}}) + "\n")
+            file.write(json.dumps({"todos": {"_0": {"element": {
+                "id": todo, "action": {"titleChanged": {"_0": INJECTION}}}}}}) + "\n")
+        rkdebug("record", "--feature", "todos", "--actions", actions, "--seed", "1", db=cls.db)
+        cls.server = subprocess.Popen(
+            [RKDEBUG, "ui", "--db", cls.db, "--port", "0"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = cls.server.stdout.readline()
+        if " at http://" not in line:
+            cls.server.kill()
+            raise AssertionError(f"rkdebug ui printed {line!r}: {cls.server.stderr.read()}")
+        cls.url = line.split(" at ", 1)[1].split()[0]
+        options = Options()
+        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
+                         "--disable-dev-shm-usage", "--window-size=1400,900"):
+            options.add_argument(argument)
+        options.binary_location = CHROMIUM
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        cls.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        cls.driver.set_script_timeout(20)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.terminate()
+        cls.server.wait(timeout=10)
+        shutil.rmtree(cls.directory, ignore_errors=True)
+
+    # MARK: - Helpers
+
+    def open(self, query):
+        self.driver.get(self.url + query)
+
+    def wait_for(self, css, timeout=10):
+        """The first element matching `css`, once there is one."""
+        try:
+            return WebDriverWait(self.driver, timeout).until(
+                lambda d: d.find_elements(By.CSS_SELECTOR, css))[0]
+        except TimeoutException:
+            self.fail(f"nothing matched {css} within {timeout} s; console: {self.console()}")
+
+    def row(self, index):
+        """The list row of action `index`, scrolling the list to it as a user would."""
+        self.wait_for("#list .row")
+        self.driver.execute_script(
+            "const list = document.getElementById('list');"
+            "list.scrollTop = Math.max(0, arguments[0] * 24 - list.clientHeight / 2);", index)
+        return self.wait_for(f'.row[data-index="{index}"]')
+
+    def expand_tree(self):
+        """Opens every node of the state tree."""
+        for _ in range(20):
+            closed = [t for t in self.driver.find_elements(By.CSS_SELECTOR, "#state-tree .toggle")
+                      if t.text == "▸"]
+            if not closed:
+                return
+            for toggle in closed:
+                toggle.click()
+
+    def wait_for_state(self, index):
+        return self.wait_for(f'#tab-body[data-at="{index}"]')
+
+    def console(self):
+        return [entry["message"] for entry in self.driver.get_log("browser")]
+
+    def shown_state(self):
+        """The state the State tab shows, as JSON, through its JSON view."""
+        self.driver.find_element(By.ID, "state-raw").click()
+        text = self.driver.find_element(By.ID, "state-json").text
+        self.driver.find_element(By.ID, "state-raw").click()
+        return json.loads(text)
+
+    def screenshot(self, name):
+        folder = os.environ.get("RKDEBUG_SCREENSHOTS")
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+            self.driver.save_screenshot(os.path.join(folder, name))
+
+    # MARK: - Tests
+
+    def test_the_list_shows_the_actions(self):
+        self.open("?session=1")
+        self.wait_for('.row[data-index="12"]')
+        printed = rkdebug("log", "--session", "1", "--to", "12", db=self.db).splitlines()
+        for index, line in enumerate(printed, start=1):
+            row = self.driver.find_element(By.CSS_SELECTOR, f'.row[data-index="{index}"]')
+            label = row.find_element(By.CSS_SELECTOR, ".label").get_attribute("textContent")
+            self.assertTrue(line.rstrip().endswith(label), f"{line!r} vs {label!r}")
+        source = self.driver.find_element(By.CSS_SELECTOR, '.row[data-index="3"] .src').text
+        self.assertEqual(source, "effect")
+        title = self.driver.find_element(By.ID, "title").text
+        self.assertIn("session 1 · todos", title)
+
+    def test_clicking_an_action_shows_its_state(self):
+        self.open("?session=1")
+        for index in (7, 240):
+            self.row(index).click()
+            self.wait_for_state(index)
+            expected = json.loads(rkdebug("state", "--session", "1", "--at", str(index),
+                                          "--json", db=self.db))
+            self.assertEqual(self.shown_state(), expected)
+            self.assertIn(f"at={index}", self.driver.current_url)
+
+    def test_j_and_k_move_between_actions(self):
+        self.open("?session=1&at=40")
+        self.wait_for_state(40)
+        body = self.driver.find_element(By.TAG_NAME, "body")
+        body.send_keys("j")
+        self.wait_for_state(41)
+        expected = json.loads(rkdebug("state", "--session", "1", "--at", "41", "--json",
+                                      db=self.db))
+        self.assertEqual(self.shown_state(), expected)
+        body.send_keys(Keys.ARROW_DOWN)
+        self.wait_for_state(42)
+        body.send_keys("k")
+        self.wait_for_state(41)
+        body.send_keys(Keys.END)
+        count = json.loads(rkdebug("sessions", "--json", db=self.db).splitlines()[0])["actionCount"]
+        self.wait_for_state(count)
+        self.wait_for(f'.row.selected[data-index="{count}"]')
+        body.send_keys(Keys.HOME)
+        self.wait_for_state(0)
+
+    def test_who_changed_this_lists_what_history_prints(self):
+        self.open("?session=1&at=200")
+        self.wait_for_state(200)
+        self.driver.find_element(
+            By.CSS_SELECTOR, '#state-tree .line[data-path="filter"] .key').click()
+        self.wait_for("#history-list")
+        shown = [int(item.get_attribute("data-index")) for item in
+                 self.driver.find_elements(By.CSS_SELECTOR, "#history-list > li")]
+        printed = [json.loads(line) for line in
+                   rkdebug("history", "--session", "1", "--path", "filter", "--json",
+                           db=self.db).splitlines()]
+        self.assertEqual(shown, [change["index"] for change in printed])
+        self.assertGreater(len(shown), 2)
+        first = self.driver.find_element(By.CSS_SELECTOR, "#history-list > li .values").text
+        self.assertEqual(first, f'{json.dumps(printed[0]["old"])} → {json.dumps(printed[0]["new"])}')
+        self.assertIn("path=filter", self.driver.current_url)
+        self.screenshot("inspector-session.png")
+        # Each entry jumps to its action.
+        self.driver.find_elements(By.CSS_SELECTOR, "#history-list > li a.jump")[1].click()
+        self.wait_for_state(printed[1]["index"])
+
+    def test_a_url_opens_a_view(self):
+        path = "todos[0].title"
+        self.open("?session=1&at=120&path=" + urllib.parse.quote(path))
+        self.wait_for_state(120)
+        self.wait_for("#history-list")
+        printed = rkdebug("history", "--session", "1", "--path", path, "--json",
+                          db=self.db).splitlines()
+        shown = self.driver.find_elements(By.CSS_SELECTOR, "#history-list > li")
+        self.assertEqual(len(shown), len(printed))
+        picked = self.driver.find_element(By.CSS_SELECTOR, "#state-tree .line.picked")
+        self.assertEqual(picked.get_attribute("data-path"), path)
+
+    def test_shift_click_diffs_two_indices(self):
+        self.open("?session=1&at=10")
+        self.wait_for_state(10)
+        row = self.row(30)
+        ActionChains(self.driver).key_down(Keys.SHIFT).click(row).key_up(Keys.SHIFT).perform()
+        self.wait_for("#diff-patch, #tab-body p")
+        expected = json.loads(rkdebug("diff", "--session", "1", "--from", "10", "--to", "30",
+                                      "--json", db=self.db))
+        shown = self.driver.find_elements(By.CSS_SELECTOR, "#diff-patch > li")
+        self.assertEqual(len(shown), len(expected))
+        text = self.driver.find_element(By.ID, "diff-text").text
+        printed = rkdebug("diff", "--session", "1", "--from", "10", "--to", "30", db=self.db)
+        self.assertEqual(text.strip(), printed.strip())
+        self.assertIn("with=30", self.driver.current_url)
+
+    def test_the_replay_check(self):
+        self.open("?session=1")
+        self.wait_for_state(0)
+        self.driver.find_element(By.ID, "replay").click()
+        WebDriverWait(self.driver, 20).until(
+            lambda d: "matches" in d.find_element(By.ID, "replay-result").text
+            or "diverges" in d.find_element(By.ID, "replay-result").text)
+        self.assertIn("every state matches", self.driver.find_element(By.ID, "replay-result").text)
+
+    def test_the_effects_timeline_links_actions(self):
+        self.open("?session=1&at=2")
+        self.wait_for_state(2)
+        lane = self.wait_for('#timeline .lane[data-effect="1"]')
+        self.assertIn("todoCompletion", lane.text)
+        self.driver.find_element(By.ID, "tab-effects").click()
+        table = self.wait_for("#effects-table")
+        self.assertIn("finished", table.text)
+        table.find_element(By.CSS_SELECTOR, "a.jump").click()
+        self.wait_for_state(3)
+
+    def test_the_filter_narrows_the_list(self):
+        self.open("?session=1")
+        self.wait_for_state(0)
+        field = self.driver.find_element(By.ID, "filter")
+        field.send_keys("filterPicked")
+        WebDriverWait(self.driver, 10).until(
+            lambda d: "match" in d.find_element(By.ID, "match-count").text)
+        labels = [row.find_element(By.CSS_SELECTOR, ".label").text for row in
+                  self.driver.find_elements(By.CSS_SELECTOR, ".row[data-index]")]
+        self.assertTrue(labels)
+        self.assertTrue(all("filterPicked" in label for label in labels), labels)
+        printed = [line for line in rkdebug("log", "--session", "1", db=self.db).splitlines()
+                   if "filterPicked" in line]
+        count = int(self.driver.find_element(By.ID, "match-count").text.split()[0])
+        self.assertEqual(count, len(printed))
+
+    def test_values_from_the_log_are_text(self):
+        self.open("?session=2&at=2")
+        self.wait_for_state(2)
+        self.wait_for('.row[data-index="2"]')
+        label = self.driver.find_element(By.CSS_SELECTOR, '.row[data-index="2"] .label').text
+        self.assertIn(INJECTION, label)
+        self.expand_tree()
+        tree = self.driver.find_element(By.ID, "state-tree")
+        self.assertIn(json.dumps(INJECTION), tree.text)
+        self.driver.find_element(By.ID, "tab-changes").click()
+        self.assertIn(INJECTION, self.wait_for("#changes").text)
+        self.assertEqual(self.driver.execute_script("return document.images.length"), 0)
+        with self.assertRaises(NoAlertPresentException):
+            self.driver.switch_to.alert.text
+
+    def test_the_exported_page_shows_the_same_state(self):
+        page = os.path.join(self.directory, "window.html")
+        printed = rkdebug("ui", "--session", "1", "--from", "20", "--to", "120",
+                          "--export", page, db=self.db)
+        self.assertIn("wrote", printed)
+        self.driver.get(Path(page).as_uri() + "?at=60")
+        self.wait_for_state(60)
+        expected = json.loads(rkdebug("state", "--session", "1", "--at", "60", "--json",
+                                      db=self.db))
+        self.assertEqual(self.shown_state(), expected)
+        self.driver.find_element(By.TAG_NAME, "body").send_keys("j")
+        self.wait_for_state(61)
+        expected = json.loads(rkdebug("state", "--session", "1", "--at", "61", "--json",
+                                      db=self.db))
+        self.assertEqual(self.shown_state(), expected)
+        # Who changed this, from the page's own data.
+        self.driver.find_element(
+            By.CSS_SELECTOR, '#state-tree .line[data-path="filter"] .key').click()
+        self.wait_for("#history-list")
+        shown = [int(item.get_attribute("data-index")) for item in
+                 self.driver.find_elements(By.CSS_SELECTOR, "#history-list > li")]
+        history = [json.loads(line)["index"] for line in
+                   rkdebug("history", "--session", "1", "--path", "filter", "--json",
+                           db=self.db).splitlines()]
+        self.assertEqual(shown, [index for index in history if 20 <= index <= 120])
+        errors = [m for m in self.console() if "Content Security Policy" in m]
+        self.assertEqual(errors, [])
+        self.screenshot("inspector-export.png")
+
+    def test_the_server_refuses_another_host(self):
+        parsed = urllib.parse.urlparse(self.url)
+        connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=10)
+        connection.putrequest("GET", "/api/sessions", skip_host=True)
+        connection.putheader("Host", "rebind.example")
+        connection.endheaders()
+        response = connection.getresponse()
+        self.assertEqual(response.status, 421)
+        self.assertIsNone(response.getheader("Access-Control-Allow-Origin"))
+        connection.close()
+
+    def test_the_session_list(self):
+        self.open("")
+        self.wait_for("#sessions")
+        links = self.driver.find_elements(By.CSS_SELECTOR, "#sessions a")
+        self.assertEqual([link.text for link in links], ["1", "2"])
+        links[0].click()
+        self.wait_for_state(0)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
