@@ -117,7 +117,8 @@ class InspectorTests(unittest.TestCase):
         self.wait_for("#list .row")
         self.driver.execute_script(
             "const list = document.getElementById('list');"
-            "list.scrollTop = Math.max(0, arguments[0] * 24 - list.clientHeight / 2);", index)
+            "const row = arguments[0] - window.rkdebug.min;"
+            "list.scrollTop = Math.max(0, row * 24 - list.clientHeight / 2);", index)
         return self.wait_for(f'.row[data-index="{index}"]')
 
     def expand_tree(self):
@@ -158,6 +159,11 @@ class InspectorTests(unittest.TestCase):
         for index, line in enumerate(printed, start=1):
             row = self.driver.find_element(By.CSS_SELECTOR, f'.row[data-index="{index}"]')
             label = row.find_element(By.CSS_SELECTOR, ".label").get_attribute("textContent")
+            for parent in row.find_elements(By.CSS_SELECTOR, ".parent"):
+                # "↳ #2 " under the action whose effect sent it: `log` says "effect #1 of #2".
+                marker = parent.get_attribute("textContent")
+                self.assertIn(" of " + marker.split()[1], line)
+                label = label[len(marker):]
             self.assertTrue(line.rstrip().endswith(label), f"{line!r} vs {label!r}")
         source = self.driver.find_element(By.CSS_SELECTOR, '.row[data-index="3"] .src').text
         self.assertEqual(source, "effect")
@@ -306,6 +312,14 @@ class InspectorTests(unittest.TestCase):
         self.driver.find_element(By.TAG_NAME, "body").send_keys("j")
         self.wait_for_state(61)
         expected = json.loads(rkdebug("state", "--session", "1", "--at", "61", "--json",
+                                      db=self.db))
+        self.assertEqual(self.shown_state(), expected)
+        # Rows line up with indices: the first row is the state before the window.
+        self.assertEqual(self.row(19).text.split()[0], "19")
+        self.row(70).click()
+        self.wait_for_state(70)
+        self.assertIn("70", self.driver.find_element(By.CSS_SELECTOR, ".row.selected").text)
+        expected = json.loads(rkdebug("state", "--session", "1", "--at", "70", "--json",
                                       db=self.db))
         self.assertEqual(self.shown_state(), expected)
         # Who changed this, from the page's own data.

@@ -18,6 +18,7 @@ import Testing
       "$ rkdebug history --path filter --db tour.sqlite --session 1",
       "$ rkdebug replay --db tour.sqlite --session 1",
       "$ rkdebug bisect --where 'todos.count >= ",
+      "$ rkdebug ui --export rkdebug-demo.html --to ",
     ] {
       #expect(run.stdout.contains(command), "missing: \(command)")
     }
@@ -25,6 +26,8 @@ import Testing
     let log = try ActionLog.readOnly(path: scratch.path("tour.sqlite"))
     #expect(try log.sessions().count == 1)
     #expect(!FileManager.default.fileExists(atPath: scratch.path("rkdebug.sqlite")))
+    let page = try String(contentsOfFile: scratch.path("rkdebug-demo.html"), encoding: .utf8)
+    #expect(page.contains(#"<script type="application/json" id="rk-data">"#))
   }
 
   @Test func demoAddsASessionToAnExistingLog() throws {

@@ -140,12 +140,26 @@ struct DemoCommand: AsyncParsableCommand {
       """,
       ["bisect", "--where", "todos.count >= \(threshold)"], db: db, session: session
     )
+    let folder = (db as NSString).deletingLastPathComponent
+    let page = folder.isEmpty ? "rkdebug-demo.html" : folder + "/rkdebug-demo.html"
+    try await step(
+      """
+      'ui' serves a web inspector over the log: the action list, the state at any index as a \
+      tree, who changed a value, the diff of two indices, the effects on a timeline and a \
+      replay check. With --export it writes a window of the session as one page that opens \
+      in a browser with no server, to attach to a bug report.
+      """,
+      ["ui", "--export", page, "--to", String(min(reader.actionCount, 200))], db: db,
+      session: session
+    )
     print(
       "\n"
         + Self.wrapped(
           """
           That is the tour. The log is '\(db)'; every command above works on it. Try \
-          'rkdebug replay --step --db \(db) --session \(session)', or 'rkdebug help'.
+          'rkdebug ui --db \(db)' and open the URL it prints, 'rkdebug testgen --db \(db)' \
+          for the session as a TestStore test, 'rkdebug replay --step --db \(db) --session \
+          \(session)', or 'rkdebug help'.
           """
         )
     )

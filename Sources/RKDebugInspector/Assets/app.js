@@ -483,7 +483,8 @@
       }
     }
 
-    // Fetches the page of rows `pageNumber`; the initial state is row 0 without a filter.
+    // Fetches the page of rows `pageNumber`. Without a filter, row 0 is the state at `min`
+    // (the initial state, or the state before an exported window) and row r is action min + r.
     async page(pageNumber) {
       const generation = this.generation;
       const key = pageNumber;
@@ -491,13 +492,14 @@
       this.pending.add(key);
       try {
         const firstRow = pageNumber * PAGE;
-        const from = this.filter ? firstRow + 1 : Math.max(1, this.min + firstRow);
-        const count = this.filter ? PAGE : PAGE - (this.min === 0 && firstRow === 0 ? 1 : 0);
+        const leading = !this.filter && firstRow === 0;
+        const from = this.filter ? firstRow + 1 : this.min + firstRow + (leading ? 1 : 0);
+        const count = leading ? PAGE - 1 : PAGE;
         const answer = await source.actions(this.id, from, count, this.filter || null);
         if (generation !== this.generation) return null;
         if (this.filter) this.total = answer.total;
         const rows = answer.actions;
-        if (!this.filter && this.min === 0 && firstRow === 0) rows.unshift(null);
+        if (leading) rows.unshift(null);
         this.pages.set(key, rows);
         if (this.pages.size > 60) this.pages.delete(this.pages.keys().next().value);
         return rows;
@@ -532,7 +534,7 @@
     }
 
     rowNode(action) {
-      const index = action === null ? 0 : action.index;
+      const index = action === null ? this.min : action.index;
       const classes = ['row'];
       if (action && action.source === 'effect') classes.push('effect');
       if (action === null) classes.push('initial');
@@ -541,8 +543,9 @@
       const row = el('div', { class: classes.join(' '), role: 'option',
         'aria-selected': String(index === this.at), 'data-index': String(index) });
       if (action === null) {
-        row.append(el('span', { class: 'idx', text: '0' }), el('span'),
-          el('span', { class: 'label', text: 'initial state' }));
+        row.append(el('span', { class: 'idx', text: String(this.min) }), el('span'),
+          el('span', { class: 'label',
+            text: this.min === 0 ? 'initial state' : `state at ${this.min}, before this page` }));
         return row;
       }
       row.title = action.source === 'effect'
@@ -550,7 +553,9 @@
       row.append(
         el('span', { class: 'idx', text: String(action.index) }),
         el('span', { class: 'src', text: action.source }),
-        el('span', { class: 'label', text: action.line }),
+        el('span', { class: 'label' }, action.source === 'effect'
+          ? el('span', { class: 'parent', text: `↳ #${action.parentIndex} ` }) : null,
+          action.line),
         el('span', { class: 'dur', text: (action.durationNanos / 1000).toFixed(0) + ' µs' }),
         el('span', { class: 'since', text: '+' + seconds(action.sinceStartSeconds) }));
       return row;
@@ -593,7 +598,7 @@
       const ticket = ++this.ticket;
       try {
         const [action, state] = await Promise.all([
-          at >= 1 ? source.action(this.id, at) : Promise.resolve(null),
+          at > this.min ? source.action(this.id, at) : Promise.resolve(null),
           source.state(this.id, at),
         ]);
         if (ticket !== this.ticket) return;
@@ -620,8 +625,9 @@
       const body = this.body;
       body.replaceChildren();
       body.dataset.at = String(at);
-      const noAction = () => body.append(el('p', { class: 'muted',
-        text: 'Index 0 is the initial state: no action.' }));
+      const noAction = () => body.append(el('p', { class: 'muted', text: at === 0
+        ? 'Index 0 is the initial state: no action.'
+        : `The state at ${at}, before the actions this page holds.` }));
       switch (this.tab) {
         case 'state': return this.renderState(state, at);
         case 'changes':

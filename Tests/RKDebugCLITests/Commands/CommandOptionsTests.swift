@@ -15,7 +15,7 @@ import Testing
       (ReplayCommand.self, true, true), (BisectCommand.self, true, true),
       (FindCommand.self, true, true), (RecordCommand.self, true, false),
       (ExportCommand.self, true, true), (ImportCommand.self, true, false),
-      (TestgenCommand.self, true, true),
+      (TestgenCommand.self, true, true), (UICommand.self, true, true),
       (FeaturesCommand.self, false, false), (DemoCommand.self, true, false),
     ]
     #expect(commands.count == RKDebug.configuration.subcommands.count)

@@ -39,7 +39,10 @@ struct ScratchPackage {
 
   /// Runs `swift` with `arguments` in the package and returns what it printed, both streams
   /// together, and its exit status.
-  func swift(_ arguments: [String]) throws -> (output: String, status: Int32) {
+  ///
+  /// It waits without holding a thread: a build takes minutes, and a blocked thread of the
+  /// test runner's small pool would stall the other tests running meanwhile.
+  func swift(_ arguments: [String]) async throws -> (output: String, status: Int32) {
     let log = url.appendingPathComponent("swift-\(arguments.first ?? "run").log")
     _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     let handle = try FileHandle(forWritingTo: log)
@@ -51,9 +54,16 @@ struct ScratchPackage {
     process.standardOutput = handle
     process.standardError = handle
     process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
+    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+      do {
+        try process.run()
+      } catch {
+        process.terminationHandler = nil
+        continuation.resume(throwing: error)
+      }
+    }
     let output = String(decoding: try Data(contentsOf: log), as: UTF8.self)
-    return (output, process.terminationStatus)
+    return (output, status)
   }
 }

@@ -16,7 +16,7 @@ import Testing
     .appendingPathComponent("Tests/ReducerKitSamplesTests/Fixtures")
 
   @Test(.timeLimit(.minutes(30)))
-  func generatedTestsBuildAndPassAndAChangedReducerFailsAtItsAction() throws {
+  func generatedTestsBuildAndPassAndAChangedReducerFailsAtItsAction() async throws {
     let package = try ScratchPackage(name: "testgen-scratch")
     var counterSource = ""
     for sample in Self.samples {
@@ -52,16 +52,18 @@ import Testing
     ) + 1
 
     try package.write(Self.manifest, to: "Package.swift")
-    let build = try package.swift(["build", "--build-tests"])
+    let build = try await package.swift(["build", "--build-tests"])
     try #require(build.status == 0, "the scratch build failed:\n\(build.output.suffix(6000))")
 
-    let generated = try package.swift(["test", "--skip-build", "--filter", "GeneratedTests"])
+    let generated = try await package.swift([
+      "test", "--skip-build", "--filter", "GeneratedTests",
+    ])
     #expect(generated.status == 0, "\(generated.output.suffix(6000))")
     for sample in Self.samples {
       #expect(generated.output.contains("\(sample)FixtureSession()"))
     }
 
-    let mutated = try package.swift(["test", "--skip-build", "--filter", "MutatedTests"])
+    let mutated = try await package.swift(["test", "--skip-build", "--filter", "MutatedTests"])
     #expect(mutated.status != 0)
     let firstIssue = mutated.output.firstMatch(of: /MutatedCounterTests\.swift:(\d+):/)
     #expect(
