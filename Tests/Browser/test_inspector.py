@@ -18,6 +18,7 @@ import http.client
 import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -75,6 +76,17 @@ class InspectorTests(unittest.TestCase):
             file.write(json.dumps({"todos": {"_0": {"element": {
                 "id": todo, "action": {"titleChanged": {"_0": INJECTION}}}}}}) + "\n")
         rkdebug("record", "--feature", "todos", "--actions", actions, "--seed", "1", db=cls.db)
+        # Session 3: a counter whose log says action 4 set the count to 41, which today's
+        # reducer does not do, so its replay check diverges there.
+        rkdebug("record", "--feature", "counter", "--random", "30", "--seed", "2", db=cls.db)
+        with sqlite3.connect(cls.db) as connection:
+            (ops,) = connection.execute(
+                "SELECT ops FROM action_entry WHERE session_id = 3 AND idx = 4").fetchone()
+            assert ops == '[["=","/count",-1,0]]', ops
+            connection.execute(
+                "UPDATE action_entry SET ops = ? WHERE session_id = 3 AND idx = 4",
+                ('[["=","/count",41,0]]',))
+        connection.close()
         cls.server = subprocess.Popen(
             [RKDEBUG, "ui", "--db", cls.db, "--port", "0"],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -257,6 +269,19 @@ class InspectorTests(unittest.TestCase):
             or "diverges" in d.find_element(By.ID, "replay-result").text)
         self.assertIn("every state matches", self.driver.find_element(By.ID, "replay-result").text)
 
+    def test_the_replay_check_shows_the_first_divergence(self):
+        self.open("?session=3")
+        self.wait_for_state(0)
+        self.driver.find_element(By.ID, "replay").click()
+        result = self.wait_for("#replay-result.divergence")
+        self.assertEqual(result.text, "diverges at #4")
+        diff = self.wait_for("#divergence").text
+        self.assertIn("Replay diverges after action 4", diff)
+        self.assertIn("-   count: 41", diff)
+        self.assertIn("+   count: -1", diff)
+        result.find_element(By.CSS_SELECTOR, "a.jump").click()
+        self.wait_for_state(4)
+
     def test_the_effects_timeline_links_actions(self):
         self.open("?session=1&at=2")
         self.wait_for_state(2)
@@ -351,7 +376,7 @@ class InspectorTests(unittest.TestCase):
         self.open("")
         self.wait_for("#sessions")
         links = self.driver.find_elements(By.CSS_SELECTOR, "#sessions a")
-        self.assertEqual([link.text for link in links], ["1", "2"])
+        self.assertEqual([link.text for link in links], ["1", "2", "3"])
         links[0].click()
         self.wait_for_state(0)
 
