@@ -91,11 +91,12 @@ struct UICommand: AsyncParsableCommand {
     let window = try range.range(in: reader)
     if let window, window.count > Self.maximumExportedActions {
       throw RKDebugError(
-        "the page would hold \(window.count) actions (\(window.lowerBound)...\(window.upperBound)); "
-          + "choose at most \(Self.maximumExportedActions) with --from and --to")
+        "the page would hold \(window.count) actions "
+          + "(\(window.lowerBound)...\(window.upperBound)); choose at most \(Self.maximumExportedActions) with --from and --to")
     }
     let data = try InspectorExport.data(reader: reader, window: window)
-    let page = InspectorPage.selfContained(data: data, title: "rkdebug: session \(reader.session.id)")
+    let page = InspectorPage.selfContained(
+      data: data, title: "rkdebug: session \(reader.session.id)")
     do {
       try Data(page.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     } catch {

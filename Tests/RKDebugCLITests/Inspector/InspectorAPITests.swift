@@ -177,7 +177,8 @@ import Testing
       #expect(
         try await client.error("/api/sessions/1/actions?from=0")
           .hasPrefix("parameter 'from' must be between 1 and"))
-      #expect(try await client.error("/api/sessions/1/value?at=1") == "parameter 'path' is required")
+      #expect(
+        try await client.error("/api/sessions/1/value?at=1") == "parameter 'path' is required")
       #expect(
         try await client.error("/api/sessions/abc/state?at=1")
           == "the session id must be an integer from 1")
@@ -200,8 +201,8 @@ import Testing
         ("/", "text/html; charset=utf-8"), ("/app.js", "text/javascript; charset=utf-8"),
         ("/app.css", "text/css; charset=utf-8"), ("/?session=1&at=3", "text/html; charset=utf-8"),
       ] {
-        try await client.execute(uri: uri, method: .get, headers: [.origin: "https://evil.example"]) {
-          response in
+        let headers: HTTPFields = [.origin: "https://evil.example"]
+        try await client.execute(uri: uri, method: .get, headers: headers) { response in
           #expect(response.status == .ok)
           #expect(response.headers[.contentType] == type)
           let policy = try #require(response.headers[.contentSecurityPolicy])
