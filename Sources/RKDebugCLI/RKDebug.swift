@@ -35,47 +35,9 @@ public struct RKDebug: AsyncParsableCommand {
       error is one line on standard error, 'rkdebug: error: ...', with a non-zero exit \
       status (64 for a usage error). Commands that only read the log never write to it.
 
-      PATHS (state --path, history --path, the stepper's 'state')
-
-      A path to a value inside a state is written as in Swift: todos[2].title, \
-      settings.theme, todos.count. A name (letters, digits, _ and $, not starting with a \
-      digit) is a property; [N] is an array element, or the member N of a dictionary with \
-      integer keys; ["key"] or ['key'] is a member whose name is not a name, such as \
-      settings["dark mode"], and may start a path too. .count is the length of an array, an \
-      object or a string, unless the object has a real count member. A path through an \
-      optional that is nil gives nil. A name that no state of the session has but that is \
-      close to one that does is refused as a typo (did you mean 'title'?); with --path any \
-      name that no state has is refused.
-
-      PREDICATES (find --where, bisect --where, the stepper's 'until')
-
-      A predicate is a condition on the state, written as in Swift: todos.count > 3 && \
-      !isLoading, or todos[0].title contains "milk" || filter == "completed". Its values are \
-      paths, numbers (3, -2, 0.5, 1e3, 1_000), strings in double or single quotes (with the \
-      escapes \\" \\' \\\\ \\n \\t \\r \\0 \\u{41}), true, false and nil; in a predicate a \
-      name that no state has reads as nil.
-
-      Comparisons: == and != compare numbers by value, arrays and objects member by member, \
-      nil only with nil, and a string with an enum case it names (status == "loading"); <, \
-      <=, > and >= order numbers with numbers and strings with strings, and are false when \
-      either side is nil; contains finds a substring in a string, an element in an array or \
-      a member name in an object, and is false on nil. Comparisons do not chain: join them \
-      with &&.
-
-      A bare path or value means "is true": true, a number other than 0, or a non-empty \
-      string, array or object (false, nil, 0 and empty values are false). ! negates the \
-      operand right after it (write !(a == b) to negate a comparison), && binds tighter than \
-      ||, and parentheses group. A property named true, false, nil or contains starts a path \
-      as ["nil"].
-
-      LIMITS
-
-      A path, a predicate or a line of the stepper is at most 65536 bytes (64 KiB) of UTF-8, \
-      and a predicate nests at most 256 levels deep: each '(', '!', '&&' and '||' is one \
-      level (a chain of 300 conditions joined with && is too deep; group it with \
-      parentheses). Past either, the command stops with one error line naming the column \
-      (exit status 64 for --where and --path). A line of a record --actions file is at most \
-      16 MiB; it, and the JSON of logs and exports, nests at most 512 levels deep.
+      Paths into a state (todos[2].title) are described under 'rkdebug help state', \
+      predicates (todos.count > 3 && !isLoading) and the limits of both under \
+      'rkdebug help find'.
 
       ENVIRONMENT
 
@@ -86,15 +48,10 @@ public struct RKDebug: AsyncParsableCommand {
       is ignored, as no-color.org asks). Without it, output is colored only when standard \
       output is a terminal, never when piped or redirected.
 
-      REDUCERKIT_RECORD_DIR: read by ReducerKitTesting, not by rkdebug. When it names a \
-      folder while tests run, every TestStore of a recordable feature (state \
-      ObservableStateProtocol & Codable, action Codable & Sendable) that is not recorded \
-      already records its session into a log file of its own in that folder, named after \
-      the test file and test (CounterTests.incrementTwice.sqlite; characters other than \
-      letters, digits, '.', '-' and '_' become '_'). The folder is created if needed. The \
-      first store of a test in a run replaces the file an earlier run left; later stores of \
-      the same test add sessions to it. The sessions are listed under the reducer's type \
-      name, and a failing test's message names its file, to open with rkdebug --db FILE.
+      REDUCERKIT_RECORD_DIR: read by ReducerKitTesting, not by rkdebug: when it names a \
+      folder while tests run, each TestStore of a recordable feature records its session \
+      into a log there named after the test (CounterTests.incrementTwice.sqlite), and a \
+      failing test's message names the file to open with rkdebug --db FILE.
       """,
     version: "0.1.0",
     subcommands: [

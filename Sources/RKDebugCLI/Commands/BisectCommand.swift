@@ -47,8 +47,8 @@ struct BisectCommand: AsyncParsableCommand {
       discussion: """
         Swift-style: paths (todos[2].title, todos.count), numbers, strings, true, false and \
         nil, compared with == != < <= > >= contains and joined with && || ! and \
-        parentheses; a bare path means "is true". 'rkdebug --help' describes paths and \
-        predicates in full.
+        parentheses; a bare path means "is true". 'rkdebug help find' describes predicates \
+        in full, 'rkdebug help state' paths.
         """,
       valueName: "expr"
     )

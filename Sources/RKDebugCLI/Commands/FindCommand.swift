@@ -23,6 +23,36 @@ struct FindCommand: AsyncParsableCommand {
       does; 0 means it holds somewhere. A name in EXPR that no state of the session has reads \
       as nil: find warns about it on standard error (rkdebug: warning: ...), or with --strict \
       fails. A name close to an existing one is refused as a typo.
+
+      PREDICATES (find --where, bisect --where, the stepper's 'until')
+
+      A predicate is a condition on the state, written as in Swift: todos.count > 3 && \
+      !isLoading, or todos[0].title contains "milk" || filter == "completed". Its values are \
+      paths, numbers (3, -2, 0.5, 1e3, 1_000), strings in double or single quotes (with the \
+      escapes \\" \\' \\\\ \\n \\t \\r \\0 \\u{41}), true, false and nil; in a predicate a \
+      name that no state has reads as nil.
+
+      Comparisons: == and != compare numbers by value, arrays and objects member by member, \
+      nil only with nil, and a string with an enum case it names (status == "loading"); <, \
+      <=, > and >= order numbers with numbers and strings with strings, and are false when \
+      either side is nil; contains finds a substring in a string, an element in an array or \
+      a member name in an object, and is false on nil. Comparisons do not chain: join them \
+      with &&.
+
+      A bare path or value means "is true": true, a number other than 0, or a non-empty \
+      string, array or object (false, nil, 0 and empty values are false). ! negates the \
+      operand right after it (write !(a == b) to negate a comparison), && binds tighter than \
+      ||, and parentheses group. A property named true, false, nil or contains starts a path \
+      as ["nil"].
+
+      LIMITS
+
+      A path, a predicate or a line of the stepper is at most 65536 bytes (64 KiB) of UTF-8, \
+      and a predicate nests at most 256 levels deep: each '(', '!', '&&' and '||' is one \
+      level (a chain of 300 conditions joined with && is too deep; group it with \
+      parentheses). Past either, the command stops with one error line naming the column \
+      (exit status 64 for --where and --path). A line of a record --actions file is at most \
+      16 MiB; it, and the JSON of logs and exports, nests at most 512 levels deep.
       """
   )
 
@@ -35,8 +65,8 @@ struct FindCommand: AsyncParsableCommand {
       discussion: """
         Swift-style: paths (todos[2].title, todos.count), numbers, strings, true, false and \
         nil, compared with == != < <= > >= contains and joined with && || ! and \
-        parentheses; a bare path means "is true". 'rkdebug --help' describes paths and \
-        predicates in full, and their limits.
+        parentheses; a bare path means "is true". PREDICATES and LIMITS below describe \
+        them in full; 'rkdebug help state' describes paths.
         """,
       valueName: "expr"
     )

@@ -11,6 +11,18 @@ struct StateCommand: AsyncParsableCommand {
       The state at N is the state after action N; 0 is the initial state. It is printed as \
       JSON with sorted keys, indented two spaces. With --path, only the value at that path \
       is printed; a string, number or Boolean as it is, nil for an optional that is nil.
+
+      PATHS (state --path, history --path, the stepper's 'state')
+
+      A path to a value inside a state is written as in Swift: todos[2].title, \
+      settings.theme, todos.count. A name (letters, digits, _ and $, not starting with a \
+      digit) is a property; [N] is an array element, or the member N of a dictionary with \
+      integer keys; ["key"] or ['key'] is a member whose name is not a name, such as \
+      settings["dark mode"], and may start a path too. .count is the length of an array, an \
+      object or a string, unless the object has a real count member. A path through an \
+      optional that is nil gives nil. A name that no state of the session has but that is \
+      close to one that does is refused as a typo (did you mean 'title'?); with --path any \
+      name that no state has is refused.
       """
   )
 
@@ -31,8 +43,8 @@ struct StateCommand: AsyncParsableCommand {
       "A Swift-style path to one value: todos[2].title, child.count.",
       discussion: """
         Names are properties, [N] array elements, ["key"] members whose name is not an \
-        identifier; .count of an array, object or string is its length. 'rkdebug --help' \
-        describes paths in full.
+        identifier; .count of an array, object or string is its length. PATHS below \
+        describes them in full.
         """,
       valueName: "path"
     )
