@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 
-.PHONY: test test-browser screenshots demo demo-ci man check-man bench bench-ci fixtures
+.PHONY: test test-browser screenshots demo demo-ci man check-man bench bench-ci bench-ui fixtures
 
 ## Run every test: the Swift test targets, then the web inspector in headless Chromium.
 test:
@@ -56,6 +56,14 @@ fixtures:
 bench:
 	$(SWIFT) build -c release --package-path Benchmarks --product rkdebug
 	$(SWIFT) run -c release --package-path Benchmarks rkbench
+
+## The web inspector in headless Chromium on the 1,000,000-action Counter log (issue 19; needs
+## chromium, chromedriver and python3-selenium; records /tmp/counter-1m.sqlite when missing;
+## see docs/performance.md). Not run by CI.
+BENCH_UI_DB ?= /tmp/counter-1m.sqlite
+bench-ui:
+	$(SWIFT) build -c release --package-path Benchmarks --product rkdebug
+	python3 Benchmarks/ui/bench_ui.py --rkdebug Benchmarks/.build/release/rkdebug --db $(BENCH_UI_DB)
 
 ## Check that the benchmarks build and run, at tiny sizes in a debug build: a release build of
 ## swift-syntax alone takes about 20 minutes here. The figures come from `make bench`.

@@ -28,6 +28,12 @@ public final class ActionLog: Sendable {
 
   let database: DatabaseQueue
   private let state = Mutex(WriterState())
+  /// Whether each session's effect ids follow its actions' order, by session id, once a
+  /// ``SessionReader`` checked (a scan of every effect of the session): shared by the log's
+  /// readers because `rkdebug ui` makes one per request. The answer never changes: a recording
+  /// numbers its effects in order, an import writes a whole session in one transaction, and
+  /// session ids are never reused.
+  let effectOrder = Mutex<[Int64: Bool]>([:])
 
   private struct WriterState {
     var writer: LogWriter?

@@ -19,7 +19,6 @@ public final class SessionReader {
   private var cached: (index: Int, state: JSONValue)?
   private var compactActions: Bool?
   private var hasRecordedInputs: Bool?
-  private var effectsFollowActions: Bool?
 
   /// The most rows of actions, patches or effects that one read of this reader returned: what
   /// a walk holds in memory at once. Tests check with it that a command streams a session.
@@ -155,9 +154,10 @@ public final class SessionReader {
   }
 
   /// Whether the session's effect ids follow the order of the actions that returned them, as
-  /// a recording numbers them; checked once, in one pass over the effects.
+  /// a recording numbers them; checked once per log (``ActionLog/effectOrder``), in one pass
+  /// over the effects.
   private func effectsAreInActionOrder() throws -> Bool {
-    if let effectsFollowActions { return effectsFollowActions }
+    if let known = log.effectOrder.withLock({ $0[session.id] }) { return known }
     let outOfOrder = try log.read { db in
       try Bool.fetchOne(
         db,
@@ -170,7 +170,7 @@ public final class SessionReader {
           """,
         arguments: [session.id]) ?? false
     }
-    effectsFollowActions = !outOfOrder
+    log.effectOrder.withLock { $0[session.id] = !outOfOrder }
     return !outOfOrder
   }
 
