@@ -4,9 +4,10 @@ import GRDB
 extension SessionReader {
   /// How many actions have a label containing `text` (ASCII letters in any case).
   public func actionCount(labelContaining text: String) throws -> Int {
-    try log.read { db in
+    let matches = try labelMatches()
+    return try log.read { db in
       try Int.fetchOne(
-        db, sql: "SELECT count(*) FROM action WHERE session_id = ? AND label LIKE ? ESCAPE '\\'",
+        db, sql: "SELECT count(*) FROM \(matches)",
         arguments: [session.id, Self.likePattern(containing: text)]) ?? 0
     }
   }
@@ -16,15 +17,24 @@ extension SessionReader {
   public func actionIndices(
     labelContaining text: String, offset: Int, limit: Int
   ) throws -> [Int] {
-    try log.read { db in
+    let matches = try labelMatches()
+    return try log.read { db in
       try Int.fetchAll(
-        db,
-        sql: """
-          SELECT idx FROM action WHERE session_id = ? AND label LIKE ? ESCAPE '\\'
-          ORDER BY idx LIMIT ? OFFSET ?
-          """,
+        db, sql: "SELECT idx FROM \(matches) ORDER BY idx LIMIT ? OFFSET ?",
         arguments: [session.id, Self.likePattern(containing: text), limit, offset])
     }
+  }
+
+  /// The rows of the session's actions whose label is `LIKE` the second argument: on a
+  /// compact log, the few distinct labels are matched first and the actions found by their
+  /// text id, rather than each action's label joined and matched.
+  private func labelMatches() throws -> String {
+    try storesCompactActions()
+      ? """
+      action_entry WHERE session_id = ? AND text_id IN (
+        SELECT id FROM action_text WHERE label LIKE ? ESCAPE '\\')
+      """
+      : "action WHERE session_id = ? AND label LIKE ? ESCAPE '\\'"
   }
 
   /// The indices of the actions each of `effects` emitted, by effect id, reading at most

@@ -415,7 +415,7 @@ public final class SessionReader {
 
   /// Whether actions are stored in the compact tables of schema 2 and later; a schema-1 log
   /// opened read-only (and so not migrated) keeps its `action` table.
-  private func storesCompactActions() throws -> Bool {
+  func storesCompactActions() throws -> Bool {
     if let compactActions { return compactActions }
     let exists = try log.read { db in try db.tableExists("action_entry") }
     compactActions = exists
