@@ -33,6 +33,8 @@
   const scalarText = (value) => value === null ? 'nil' : JSON.stringify(value);
   const oneLine = (value) => value === undefined ? 'nil' : scalarText(value);
   const seconds = (s) => s < 1 ? (s * 1000).toFixed(1) + ' ms' : s.toFixed(2) + ' s';
+  const nanoseconds = (ns) => ns < 1000 ? ns + ' ns'
+    : ns < 1e6 ? (ns / 1000).toFixed(ns < 1e4 ? 1 : 0) + ' µs' : seconds(ns / 1e9);
 
   // A Swift-style path (as rkdebug prints and parses them) for a child of `parent`.
   const RESERVED = new Set(['true', 'false', 'nil', 'contains']);
@@ -556,7 +558,7 @@
         el('span', { class: 'label' }, action.source === 'effect'
           ? el('span', { class: 'parent', text: `↳ #${action.parentIndex} ` }) : null,
           action.line),
-        el('span', { class: 'dur', text: (action.durationNanos / 1000).toFixed(0) + ' µs' }),
+        el('span', { class: 'dur', text: nanoseconds(action.durationNanos) }),
         el('span', { class: 'since', text: '+' + seconds(action.sinceStartSeconds) }));
       return row;
     }
@@ -641,8 +643,8 @@
             el('p', { class: 'muted', text: action.source === 'effect'
               ? `Emitted by effect #${action.effectID} of ` : 'Sent by the caller.' },
               action.source === 'effect' ? this.jump(action.parentIndex) : null),
-            el('p', { class: 'muted', text: `Reducer: ${(action.durationNanos / 1000).toFixed(1)} µs;` +
-              ` at ${action.time}.` }));
+            el('p', { class: 'muted',
+              text: `Reducer: ${nanoseconds(action.durationNanos)}; at ${action.time}.` }));
           if (action.inputs && action.inputs.length) {
             body.append(el('div', { class: 'heading', text: 'Dependency values read' }),
               el('pre', { text: action.inputs.map(([n, v]) => `${n}: ${JSON.stringify(v)}`)
