@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReducerKitDebug
 
 /// The `--json` flag of commands whose output is data.
 struct JSONOutputOption: ParsableArguments {
@@ -10,4 +11,21 @@ struct JSONOutputOption: ParsableArguments {
     )
   )
   var json = false
+}
+
+extension JSONOutputOption {
+  /// Prints a list: with `--json` one line per item, else `empty` when there is none, else the
+  /// lines of `text`.
+  func printList<Item>(
+    _ items: [Item], json: (Item) -> JSONValue, empty: @autoclosure () -> String,
+    text: ([Item]) -> [String]
+  ) {
+    if self.json {
+      for item in items { print(json(item).serialized()) }
+    } else if items.isEmpty {
+      print(empty())
+    } else {
+      print(text(items).joined(separator: "\n"))
+    }
+  }
 }

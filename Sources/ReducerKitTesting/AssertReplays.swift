@@ -53,15 +53,11 @@ public func assertReplays<R: Reducer>(
   line: UInt = #line,
   column: UInt = #column
 ) where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
-  let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-  if let message = ReplayAssertion.failureMessage(
-    log: log, session: session, reducer: reducer, prepareDependencies: prepareDependencies
-  ) {
-    reportTestFailure(
-      message, fileID: location.fileID, filePath: location.filePath, line: location.line,
-      column: location.column
-    )
-  }
+  ReplayAssertion.report(
+    opening: { log }, cannotOpen: "Cannot open the log to replay", session: session,
+    reducer: reducer, prepareDependencies: prepareDependencies,
+    at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  )
 }
 
 /// Replays a session of a ``TestLog`` (after committing what was recorded) through the current
@@ -83,19 +79,14 @@ public func assertReplays<R: Reducer>(
   line: UInt = #line,
   column: UInt = #column
 ) where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
-  do {
-    try log.flush()
-  } catch {
-    reportTestFailure(
-      "The test log could not be committed: \(error)",
-      fileID: fileID, filePath: filePath, line: line, column: column
-    )
-    return
-  }
-  assertReplays(
-    log: log.actionLog, session: session, reducer: reducer,
-    withDependencies: prepareDependencies, fileID: fileID, filePath: filePath, line: line,
-    column: column
+  ReplayAssertion.report(
+    opening: {
+      try log.flush()
+      return log.actionLog
+    },
+    cannotOpen: "The test log could not be committed", session: session, reducer: reducer,
+    prepareDependencies: prepareDependencies,
+    at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   )
 }
 
@@ -115,19 +106,9 @@ public func assertReplays<R: Reducer>(
   line: UInt = #line,
   column: UInt = #column
 ) where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
-  let log: ActionLog
-  do {
-    log = try ActionLog.readOnly(path: path)
-  } catch {
-    reportTestFailure(
-      "Cannot open the log to replay: \(error)",
-      fileID: fileID, filePath: filePath, line: line, column: column
-    )
-    return
-  }
-  assertReplays(
-    log: log, session: session, reducer: reducer,
-    withDependencies: prepareDependencies, fileID: fileID, filePath: filePath, line: line,
-    column: column
+  ReplayAssertion.report(
+    opening: { try ActionLog.readOnly(path: path) }, cannotOpen: "Cannot open the log to replay",
+    session: session, reducer: reducer, prepareDependencies: prepareDependencies,
+    at: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   )
 }

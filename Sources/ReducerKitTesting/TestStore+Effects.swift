@@ -20,35 +20,23 @@ extension TestStore {
   ) async {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let timeout = timeout ?? self.timeout
-    await megaYield()
-    let deadline = ContinuousClock.now + timeout
-    while hasEffectsInFlight {
-      let now = ContinuousClock.now
-      guard now < deadline else {
-        let timeoutAdvice =
-          timeout != self.timeout
-          ? #"try increasing the duration of this assertion's "timeout""#
-          : #"configure this assertion with an explicit "timeout""#
-        core.failUnlessSkipped(
-          """
-          Expected effects to finish, but there are still effects in-flight after \
-          \(Dumping.seconds(timeout)).
+    guard await waitForEffects(timeout: timeout, until: { false }) == .timedOut else { return }
+    core.failUnlessSkipped(
+      """
+      Expected effects to finish, but there are still effects in-flight after \
+      \(Dumping.seconds(timeout)).
 
-          \(effectList)
+      \(effectList)
 
-          If an effect uses a clock (via "sleep(for:)", a debounce, a delay, etc.), make sure \
-          that you wait enough time for it to perform the effect. If you are using a \
-          "TestClock", advance it so that the effects may complete, or consider using an \
-          "ImmediateClock" to immediately perform the effect instead.
+      If an effect uses a clock (via "sleep(for:)", a debounce, a delay, etc.), make sure \
+      that you wait enough time for it to perform the effect. If you are using a \
+      "TestClock", advance it so that the effects may complete, or consider using an \
+      "ImmediateClock" to immediately perform the effect instead.
 
-          If you are not yet using a clock, or can not use a clock, \(timeoutAdvice).
-          """,
-          at: location
-        )
-        return
-      }
-      await core.tracker.signal.wait(until: min(deadline, now + .milliseconds(10)))
-    }
+      If you are not yet using a clock, or can not use a clock, \(timeoutAdvice(timeout)).
+      """,
+      at: location
+    )
   }
 
   /// Drops the actions received from effects and not yet asserted, moving ``state`` past

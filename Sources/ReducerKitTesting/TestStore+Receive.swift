@@ -156,13 +156,6 @@ extension TestStore {
     )
   }
 
-  /// What waiting for a received action found.
-  private enum WaitOutcome {
-    case ready
-    case noEffects
-    case timedOut
-  }
-
   /// The shared part of every `receive`: waits for the action, skips what exhaustivity lets
   /// it skip, checks the action and the state change.
   func receiveAction(
@@ -174,11 +167,9 @@ extension TestStore {
     at location: TestLocation
   ) async {
     let timeout = timeout ?? self.timeout
-    let outcome = await waitForReceived(matching: predicate, timeout: timeout)
-    let hasMatch =
-      exhaustivity == .on
-      ? !core.received.isEmpty : core.received.contains { predicate($0.action) }
-    guard hasMatch else {
+    // Waits until an action that can be asserted is queued.
+    let outcome = await waitForEffects(timeout: timeout) { hasReceived(matching: predicate) }
+    guard hasReceived(matching: predicate) else {
       if outcome == .timedOut {
         core.fail(noActionMessage(timeout: timeout), at: location)
       } else {
@@ -223,32 +214,11 @@ extension TestStore {
     await megaYield()
   }
 
-  /// Waits until an action that can be asserted is queued, no effect is left that could send
-  /// one, or `timeout` has passed.
-  private func waitForReceived(
-    matching predicate: (Action) -> Bool, timeout: Duration
-  ) async -> WaitOutcome {
-    await megaYield()
-    let deadline = ContinuousClock.now + timeout
-    while true {
-      switch exhaustivity {
-      case .on:
-        if !core.received.isEmpty { return .ready }
-      case .off:
-        if core.received.contains(where: { predicate($0.action) }) { return .ready }
-      }
-      guard hasEffectsInFlight else { return .noEffects }
-      let now = ContinuousClock.now
-      guard now < deadline else { return .timedOut }
-      // Woken by an action or an effect's end; the short cap catches effects that end
-      // between two tracked leaves (a `concatenate`).
-      await core.tracker.signal.wait(until: min(deadline, now + .milliseconds(10)))
-    }
-  }
-
-  /// Whether any effect is still running, tracked or not.
-  var hasEffectsInFlight: Bool {
-    !core.tracker.inFlight.isEmpty || runtime.effectCount > 0
+  /// Whether an action that can be asserted is queued: any action when the store is
+  /// exhaustive, else one that satisfies `predicate`.
+  private func hasReceived(matching predicate: (Action) -> Bool) -> Bool {
+    exhaustivity == .on
+      ? !core.received.isEmpty : core.received.contains { predicate($0.action) }
   }
 
   /// TCA's message for a `receive` that timed out.
@@ -256,10 +226,6 @@ extension TestStore {
     let what = exhaustivity == .on ? "an action" : "a matching action"
     let suggestion: String
     if hasEffectsInFlight {
-      let timeoutAdvice =
-        timeout != self.timeout
-        ? #"try increasing the duration of this assertion's "timeout""#
-        : #"configure this assertion with an explicit "timeout""#
       suggestion = """
         There are effects in-flight. If the effect that delivers this action uses a clock (via \
         "sleep(for:)", a debounce, a delay, etc.), make sure that you wait enough time for it \
@@ -267,7 +233,7 @@ extension TestStore {
         may complete, or consider using an "ImmediateClock" to immediately perform the effect \
         instead.
 
-        If you are not yet using a clock, or can not use a clock, \(timeoutAdvice).
+        If you are not yet using a clock, or can not use a clock, \(timeoutAdvice(timeout)).
 
         \(effectList)
         """
@@ -282,11 +248,5 @@ extension TestStore {
 
       \(suggestion)
       """
-  }
-
-  /// The effects in flight, one line each: `• a run effect (cancel id: x), returned for .y`.
-  var effectList: String {
-    let lines = core.tracker.entries.map { "  • \($0.description), returned for \($0.action)" }
-    return (["Effects in flight:"] + lines).joined(separator: "\n")
   }
 }

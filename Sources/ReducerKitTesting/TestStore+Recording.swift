@@ -141,13 +141,11 @@ extension TestStore where State: ObservableStateProtocol & Codable, Action: Coda
         location: location
       )
     } catch {
-      reportTestFailure(
+      location.reportFailure(
         """
         \(TestRecordDirectory.environmentVariable) is set, but the test log '\(name)' cannot \
         be opened in \(directory): \(error)
-        """,
-        fileID: location.fileID, filePath: location.filePath, line: location.line,
-        column: location.column
+        """
       )
       self.init(
         initialState: initialState, runningReducer: reducer,

@@ -26,9 +26,7 @@ struct ChangesCommand: AsyncParsableCommand {
   @OptionGroup var follow: FollowOption
 
   func validate() throws {
-    if follow.follow, range.to != nil {
-      throw ValidationError("--follow prints until the session ends; it takes no --to")
-    }
+    try follow.validate(with: range)
   }
 
   func run() async throws {
@@ -65,34 +63,28 @@ struct ChangesCommand: AsyncParsableCommand {
 
   /// `--follow`: the changes of the actions as they are committed, each poll's flushed at once.
   func followSession() async throws {
-    let log = try sessionOptions.openReadOnly()
     let terminal = Terminal.current
-    var sink = try LineSink(path: nil)
     var changes: ChangeWalk?
-    let follower = SessionFollower(log: log, sessionID: sessionOptions.session, from: range.from)
-    try await follower.run(
-      { event in
-        switch event {
-        case let .session(reader, _, isNewer):
-          changes = nil
-          if isNewer { try sink.write(FollowHeader.line(reader.session, json: output.json)) }
-        case let .actions(reader, actions):
-          for action in actions {
-            if output.json {
-              try sink.write(Self.json(action).serialized())
-              continue
-            }
-            if changes == nil {
-              changes = ChangeWalk(
-                session: reader.session, state: try reader.stateJSON(at: action.index - 1))
-            }
-            let text = try changes!.text(for: action, flushing: &sink)
-            try sink.write(terminal.coloredDiff(text))
+    try await SessionFollower.print(sessionOptions, from: range.from, json: output.json) {
+      event, sink in
+      switch event {
+      case .session:
+        changes = nil
+      case let .actions(reader, actions):
+        for action in actions {
+          if output.json {
+            try sink.write(Self.json(action).serialized())
+            continue
           }
+          if changes == nil {
+            changes = ChangeWalk(
+              session: reader.session, state: try reader.stateJSON(at: action.index - 1))
+          }
+          let text = try changes!.text(for: action, flushing: &sink)
+          try sink.write(terminal.coloredDiff(text))
         }
-        try sink.flush()
-      }, isOutputClosed: { LineSink.isStandardOutputClosed })
-    try sink.finish()
+      }
+    }
   }
 
   /// One action and its changes as a JSON object (docs/cli-json.md).

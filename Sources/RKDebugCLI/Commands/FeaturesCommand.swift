@@ -18,18 +18,10 @@ struct FeaturesCommand: AsyncParsableCommand {
   @OptionGroup var output: JSONOutputOption
 
   func run() async throws {
-    let features = FeatureRegistry.features
-    if output.json {
-      for feature in features {
-        print(Self.json(feature).serialized())
-      }
-      return
-    }
-    guard !features.isEmpty else {
-      print("(no features registered)")
-      return
-    }
-    print(Self.lines(features, terminal: .current).joined(separator: "\n"))
+    output.printList(
+      FeatureRegistry.features, json: Self.json, empty: "(no features registered)",
+      text: { Self.lines($0, terminal: .current) }
+    )
   }
 
   /// The text: one block per feature, its name and summary, then its types.

@@ -42,13 +42,10 @@ struct LogCommand: AsyncParsableCommand {
   @OptionGroup var follow: FollowOption
 
   func validate() throws {
-    guard follow.follow else { return }
-    if tree {
+    if follow.follow, tree {
       throw ValidationError("--follow prints actions as they come; it cannot show a --tree")
     }
-    if range.to != nil {
-      throw ValidationError("--follow prints until the session ends; it takes no --to")
-    }
+    try follow.validate(with: range)
   }
 
   func run() async throws {
@@ -79,11 +76,8 @@ struct LogCommand: AsyncParsableCommand {
     var window = CausalWindow(lookahead: chunkSize)
     func emit(_ actions: [LoggedAction]) throws {
       guard let first = actions.first, let last = actions.last else { return }
-      var shown = actions
-      if let grep {
-        shown = actions.filter { $0.label.range(of: grep, options: .caseInsensitive) != nil }
-        if tree { shown = Self.withCauses(shown, among: actions) }
-      }
+      var shown = matchingGrep(actions)
+      if grep != nil, tree { shown = Self.withCauses(shown, among: actions) }
       guard !shown.isEmpty else { return }
       let effects = tree ? try reader.effects(ofActionsIn: first.index...last.index) : []
       for line in lines.lines(shown, effects: effects) { try sink.write(line) }
@@ -101,31 +95,27 @@ struct LogCommand: AsyncParsableCommand {
   /// `--follow`: the lines of the actions as they are committed, each poll's flushed at once.
   /// Columns widen as longer indices and sources come.
   func followSession() async throws {
-    let log = try sessionOptions.openReadOnly()
     let terminal = Terminal.current
-    var sink = try LineSink(path: nil)
     var lines: LogLines?
-    let follower = SessionFollower(log: log, sessionID: sessionOptions.session, from: range.from)
-    try await follower.run(
-      { event in
-        switch event {
-        case let .session(reader, _, isNewer):
-          lines = nil
-          if isNewer { try sink.write(FollowHeader.line(reader.session, json: output.json)) }
-        case let .actions(reader, actions):
-          let batch = try LogLines(
-            reader: reader, range: actions.first!.index...actions.last!.index,
-            terminal: terminal, tree: false, json: output.json)
-          lines = lines.map { batch.widened(to: $0) } ?? batch
-          let shown =
-            grep.map { grep in
-              actions.filter { $0.label.range(of: grep, options: .caseInsensitive) != nil }
-            } ?? actions
-          for line in lines!.lines(shown, effects: []) { try sink.write(line) }
-        }
-        try sink.flush()
-      }, isOutputClosed: { LineSink.isStandardOutputClosed })
-    try sink.finish()
+    try await SessionFollower.print(sessionOptions, from: range.from, json: output.json) {
+      event, sink in
+      switch event {
+      case .session:
+        lines = nil
+      case let .actions(reader, actions):
+        let batch = try LogLines(
+          reader: reader, range: actions.first!.index...actions.last!.index,
+          terminal: terminal, tree: false, json: output.json)
+        lines = lines.map { batch.widened(to: $0) } ?? batch
+        for line in lines!.lines(matchingGrep(actions), effects: []) { try sink.write(line) }
+      }
+    }
+  }
+
+  /// The actions whose label contains `--grep`, ignoring case; all of them without it.
+  func matchingGrep(_ actions: [LoggedAction]) -> [LoggedAction] {
+    guard let grep else { return actions }
+    return actions.filter { $0.label.range(of: grep, options: .caseInsensitive) != nil }
   }
 
   /// `actions` with the actions that caused them (the actions whose effects emitted them, up

@@ -18,18 +18,11 @@ struct SessionsCommand: AsyncParsableCommand {
   @OptionGroup var output: JSONOutputOption
 
   func run() async throws {
-    let sessions = try logOptions.openReadOnly().sessions()
-    if output.json {
-      for session in sessions {
-        print(Self.json(session).serialized())
-      }
-      return
-    }
-    guard !sessions.isEmpty else {
-      print("(no sessions in \(logOptions.logPath))")
-      return
-    }
-    print(Self.table(sessions, terminal: .current).joined(separator: "\n"))
+    output.printList(
+      try logOptions.openReadOnly().sessions(), json: Self.json,
+      empty: "(no sessions in \(logOptions.logPath))",
+      text: { Self.table($0, terminal: .current) }
+    )
   }
 
   /// The text lines of the list.

@@ -19,3 +19,12 @@ struct FollowOption: ParsableArguments {
   )
   var follow = false
 }
+
+extension FollowOption {
+  /// Refuses `--to` with `--follow`, which prints until the session ends.
+  func validate(with range: IndexRangeOptions) throws {
+    if follow, range.to != nil {
+      throw ValidationError("--follow prints until the session ends; it takes no --to")
+    }
+  }
+}

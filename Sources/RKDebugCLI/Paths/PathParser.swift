@@ -33,6 +33,20 @@ struct PathParser {
   private var current: PathToken { tokens[position] }
   private var previous: PathToken { tokens[max(0, position - 1)] }
 
+  /// Takes the `close` symbol that ends the bracket `open`, or throws naming both.
+  private mutating func takeClosing(
+    _ close: String, of open: PathToken
+  ) throws(PathSyntaxError) {
+    guard current.isSymbol(close) else {
+      throw PathSyntaxError(
+        "expected '\(close)' to close the '\(open.text)' at column \(open.column), found "
+          + current.quoted,
+        column: current.column
+      )
+    }
+    _ = advance()
+  }
+
   private mutating func advance() -> PathToken {
     let token = tokens[position]
     if position < tokens.count - 1 { position += 1 }
@@ -114,13 +128,7 @@ struct PathParser {
       )
     }
     _ = advance()
-    guard current.isSymbol("]") else {
-      throw PathSyntaxError(
-        "expected ']' to close the '[' at column \(open.column), found \(current.quoted)",
-        column: current.column
-      )
-    }
-    _ = advance()
+    try takeClosing("]", of: open)
     return component
   }
 
@@ -227,13 +235,7 @@ struct PathParser {
       defer { nesting -= 1 }
       try checkDepth(nesting, at: token)
       let parsed = try parseOr()
-      guard current.isSymbol(")") else {
-        throw PathSyntaxError(
-          "expected ')' to close the '(' at column \(token.column), found \(current.quoted)",
-          column: current.column
-        )
-      }
-      _ = advance()
+      try takeClosing(")", of: token)
       return parsed
     case let .number(value):
       _ = advance()

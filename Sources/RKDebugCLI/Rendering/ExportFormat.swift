@@ -119,7 +119,11 @@ enum ExportFormat {
           session = try readSession(&fields)
         case "action":
           guard session != nil else { throw fail("an action before the session line") }
-          session!.actions.append(try readAction(&fields))
+          let action = try readAction(&fields)
+          session!.actions.append(action)
+          if let reads = try readInputs(&fields), !reads.isEmpty {
+            session!.reads[action.index] = reads
+          }
         case "effect":
           guard session != nil else { throw fail("an effect before the session line") }
           session!.effects.append(try readEffect(&fields))
@@ -162,7 +166,7 @@ enum ExportFormat {
       startedAt: try fields.date("startedAt"),
       endedAt: try fields.optionalDate("endedAt"),
       metadata: fields.value("metadata") ?? [:],
-      environment: try readInputs(&fields),
+      reads: try readInputs(&fields).map { [0: $0] } ?? [:],
       initialState: try fields.required("initialState"),
       actions: [],
       effects: []
@@ -196,8 +200,7 @@ enum ExportFormat {
       source: source,
       time: try fields.date("time"),
       durationNanos: Int64(try fields.int("durationNanos")),
-      patch: patch,
-      reads: try readInputs(&fields) ?? []
+      patch: patch
     )
   }
 

@@ -9,7 +9,7 @@ extension ActionLog {
   ///
   /// The actions' patches, labels and times are written as they are. The snapshots are made
   /// by applying the patches to the initial state: one at 0, one every
-  /// ``SessionImport/snapshotInterval`` actions, and one at the last action if the session
+  /// ``LoggedSession/snapshotInterval`` actions, and one at the last action if the session
   /// ended. Either everything is written or nothing is.
   ///
   /// - Parameters:
@@ -25,28 +25,17 @@ extension ActionLog {
   ) throws -> Int64 {
     guard !isReadOnly else { throw LogError.openedReadOnly(path: path ?? ":memory:") }
     try session.validate()
-    let interval = max(1, session.snapshotInterval)
+    var row = session.session
+    row.snapshotInterval = max(1, row.snapshotInterval)
+    let interval = row.snapshotInterval
     do {
       return try database.write { db in
         if let existing = try Int64.fetchOne(
-          db, sql: "SELECT id FROM session WHERE uuid = ?", arguments: [session.uuid]
+          db, sql: "SELECT id FROM session WHERE uuid = ?", arguments: [row.uuid]
         ) {
-          throw LogError.sessionAlreadyInLog(uuid: session.uuid, id: existing)
+          throw LogError.sessionAlreadyInLog(uuid: row.uuid, id: existing)
         }
-        try db.execute(
-          sql: """
-            INSERT INTO session (uuid, feature, state_type, action_type, state_fingerprint,
-              action_fingerprint, snapshot_interval, durability, started_at, ended_at, metadata)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-          arguments: [
-            session.uuid, session.feature, session.stateType, session.actionType,
-            session.stateFingerprint, session.actionFingerprint, interval, session.durability,
-            session.startedAt.timeIntervalSince1970, session.endedAt?.timeIntervalSince1970,
-            session.metadata.serialized(),
-          ]
-        )
-        let id = db.lastInsertedRowID
+        let id = try row.insert(metadata: session.metadata.serialized(), in: db)
         let snapshot = try db.makeStatement(
           sql: "INSERT INTO snapshot (session_id, idx, state) VALUES (?, ?, ?)"
         )
@@ -57,16 +46,18 @@ extension ActionLog {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
         )
-        let insertReads = try db.makeStatement(
+        let insertInput = try db.makeStatement(
           sql: "INSERT INTO input (session_id, idx, reads) VALUES (?, ?, ?)"
         )
-        var state = session.initialState
-        try snapshot.execute(arguments: [id, 0, state.serialized()])
-        if let environment = session.environment {
-          try insertReads.execute(arguments: [
-            id, 0, DependencyRead.json(of: environment).serialized(),
+        func insertReads(at index: Int) throws {
+          guard let reads = session.reads[index] else { return }
+          try insertInput.execute(arguments: [
+            id, index, DependencyRead.json(of: reads).serialized(),
           ])
         }
+        var state = session.initialState
+        try snapshot.execute(arguments: [id, 0, state.serialized()])
+        try insertReads(at: 0)
         for action in session.actions {
           do {
             try state.apply(action.patch)
@@ -82,13 +73,9 @@ extension ActionLog {
             id, action.index, action.json, action.label, source, effectID, parentIndex,
             action.time.timeIntervalSince1970, action.durationNanos, action.patch.serialized(),
           ])
-          if !action.reads.isEmpty {
-            try insertReads.execute(arguments: [
-              id, action.index, DependencyRead.json(of: action.reads).serialized(),
-            ])
-          }
+          try insertReads(at: action.index)
           let isLast = action.index == session.actions.count
-          if action.index % interval == 0 || (isLast && session.endedAt != nil) {
+          if action.index % interval == 0 || (isLast && row.endedAt != nil) {
             try snapshot.execute(arguments: [id, action.index, state.serialized()])
           }
           if action.index % 500 == 0 { progress?(action.index) }

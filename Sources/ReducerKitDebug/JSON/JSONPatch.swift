@@ -173,28 +173,25 @@ extension JSONValue {
     }
     let inverse = try withParent(of: path) {
       (container: inout JSONValue) throws(Failure) -> JSONPatchOperation in
-      switch container {
-      case var .object(members):
-        container = .null
-        defer { container = .object(members) }
-        if let oldValue = members.updateValue(value, forKey: key) {
-          return .replace(path, value: oldValue)
+      try container.withContents(
+        named: path.parent ?? .root,
+        object: { members throws(Failure) in
+          if let oldValue = members.updateValue(value, forKey: key) {
+            return .replace(path, value: oldValue)
+          }
+          return .remove(path)
+        },
+        array: { elements throws(Failure) in
+          guard let index = Self.arrayIndex(key, count: elements.count) else {
+            throw Failure(.invalidIndex(path))
+          }
+          guard index <= elements.count else {
+            throw Failure(.indexOutOfRange(path, count: elements.count))
+          }
+          elements.insert(value, at: index)
+          return .remove(JSONPointer(tokens: path.tokens.dropLast() + [String(index)]))
         }
-        return .remove(path)
-      case var .array(elements):
-        guard let index = Self.arrayIndex(key, count: elements.count) else {
-          throw Failure(.invalidIndex(path))
-        }
-        guard index <= elements.count else {
-          throw Failure(.indexOutOfRange(path, count: elements.count))
-        }
-        container = .null
-        defer { container = .array(elements) }
-        elements.insert(value, at: index)
-        return .remove(JSONPointer(tokens: path.tokens.dropLast() + [String(index)]))
-      case .null, .bool, .number, .string:
-        throw Failure(.notAContainer(path.parent ?? .root, found: container.kindDescription))
-      }
+      )
     }
     undo.append(inverse)
   }
@@ -205,20 +202,17 @@ extension JSONValue {
     guard let key = path.lastToken else { throw Failure(.removeRoot) }
     let removed = try withParent(of: path) {
       (container: inout JSONValue) throws(Failure) -> JSONValue in
-      switch container {
-      case var .object(members):
-        guard let index = members.index(forKey: key) else { throw Failure(.notFound(path)) }
-        container = .null
-        defer { container = .object(members) }
-        return members.remove(at: index).value
-      case var .array(elements):
-        let index = try Self.existingIndex(key, in: elements, path: path)
-        container = .null
-        defer { container = .array(elements) }
-        return elements.remove(at: index)
-      case .null, .bool, .number, .string:
-        throw Failure(.notAContainer(path.parent ?? .root, found: container.kindDescription))
-      }
+      try container.withContents(
+        named: path.parent ?? .root,
+        object: { members throws(Failure) in
+          guard let index = members.index(forKey: key) else { throw Failure(.notFound(path)) }
+          return members.remove(at: index).value
+        },
+        array: { elements throws(Failure) in
+          let index = try Self.existingIndex(key, in: elements, path: path)
+          return elements.remove(at: index)
+        }
+      )
     }
     undo.append(.add(path, value: removed))
     return removed
@@ -234,24 +228,21 @@ extension JSONValue {
     }
     let replaced = try withParent(of: path) {
       (container: inout JSONValue) throws(Failure) -> JSONValue in
-      switch container {
-      case var .object(members):
-        guard let index = members.index(forKey: key) else { throw Failure(.notFound(path)) }
-        container = .null
-        defer { container = .object(members) }
-        let oldValue = members.values[index]
-        members.values[index] = value
-        return oldValue
-      case var .array(elements):
-        let index = try Self.existingIndex(key, in: elements, path: path)
-        container = .null
-        defer { container = .array(elements) }
-        let oldValue = elements[index]
-        elements[index] = value
-        return oldValue
-      case .null, .bool, .number, .string:
-        throw Failure(.notAContainer(path.parent ?? .root, found: container.kindDescription))
-      }
+      try container.withContents(
+        named: path.parent ?? .root,
+        object: { members throws(Failure) in
+          guard let index = members.index(forKey: key) else { throw Failure(.notFound(path)) }
+          let oldValue = members.values[index]
+          members.values[index] = value
+          return oldValue
+        },
+        array: { elements throws(Failure) in
+          let index = try Self.existingIndex(key, in: elements, path: path)
+          let oldValue = elements[index]
+          elements[index] = value
+          return oldValue
+        }
+      )
     }
     undo.append(.replace(path, value: replaced))
   }
@@ -268,23 +259,41 @@ extension JSONValue {
     let tokens = pointer.tokens
     guard depth < tokens.count - 1 else { return try body(&self) }
     let token = tokens[depth]
+    return try withContents(
+      named: JSONPointer(tokens: Array(tokens[..<depth])),
+      object: { members throws(Failure) in
+        guard let index = members.index(forKey: token) else {
+          throw Failure(.notFound(JSONPointer(tokens: Array(tokens[...depth]))))
+        }
+        return try members.values[index].withParent(of: pointer, depth: depth + 1, body)
+      },
+      array: { elements throws(Failure) in
+        let index = try Self.existingIndex(
+          token, in: elements, path: JSONPointer(tokens: Array(tokens[...depth])))
+        return try elements[index].withParent(of: pointer, depth: depth + 1, body)
+      }
+    )
+  }
+
+  /// Calls `object` or `array` with the members or elements of this container moved out of it
+  /// (so that changing them does not copy them), and puts them back; a value that is not a
+  /// container, at `pointer`, is an error.
+  private mutating func withContents<Result>(
+    named pointer: @autoclosure () -> JSONPointer,
+    object: (inout [String: JSONValue]) throws(Failure) -> Result,
+    array: (inout [JSONValue]) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     switch self {
     case var .object(members):
-      guard let index = members.index(forKey: token) else {
-        throw Failure(.notFound(JSONPointer(tokens: Array(tokens[...depth]))))
-      }
       self = .null
       defer { self = .object(members) }
-      return try members.values[index].withParent(of: pointer, depth: depth + 1, body)
+      return try object(&members)
     case var .array(elements):
-      let index = try Self.existingIndex(
-        token, in: elements, path: JSONPointer(tokens: Array(tokens[...depth])))
       self = .null
       defer { self = .array(elements) }
-      return try elements[index].withParent(of: pointer, depth: depth + 1, body)
+      return try array(&elements)
     case .null, .bool, .number, .string:
-      throw Failure(
-        .notAContainer(JSONPointer(tokens: Array(tokens[..<depth])), found: kindDescription))
+      throw Failure(.notAContainer(pointer(), found: kindDescription))
     }
   }
 

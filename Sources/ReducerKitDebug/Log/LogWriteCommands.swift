@@ -6,15 +6,8 @@ import ReducerKit
 /// Inserts a session and its initial-state snapshot (index 0).
 struct SessionCommand<State: Encodable & Sendable>: LogWriteCommand {
   let key: SessionKey
-  let uuid: UUID
-  let feature: String
-  let stateType: String
-  let actionType: String
-  let stateFingerprint: String
-  let actionFingerprint: String
-  let snapshotInterval: Int
-  let durability: Durability
-  let startedAt: Date
+  /// The session's row; its `id`, `actionCount` and `effectCount` are not written.
+  let session: LoggedSession
   let initialState: State
   /// The dependencies read once per session, stored as the reads of index 0.
   let environment: SessionEnvironment
@@ -24,19 +17,7 @@ struct SessionCommand<State: Encodable & Sendable>: LogWriteCommand {
       "pid": String(ProcessInfo.processInfo.processIdentifier),
       "host": ProcessInfo.processInfo.hostName,
     ]
-    try db.execute(
-      sql: """
-        INSERT INTO session (uuid, feature, state_type, action_type, state_fingerprint,
-          action_fingerprint, snapshot_interval, durability, started_at, metadata)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """,
-      arguments: [
-        uuid.uuidString, feature, stateType, actionType, stateFingerprint, actionFingerprint,
-        snapshotInterval, durability.rawValue, startedAt.timeIntervalSince1970,
-        try context.encoder.string(metadata),
-      ]
-    )
-    key.rowID = db.lastInsertedRowID
+    key.rowID = try session.insert(metadata: try context.encoder.string(metadata), in: db)
     try SnapshotCommand(key: key, index: 0, state: initialState).write(db, &context)
     try InputRow.insert(environment.reads, session: key.rowID, index: 0, in: db, &context)
   }

@@ -67,14 +67,17 @@ final class RecordingSession: Sendable {
         log.register(self)
         try writer.enqueue(
           SessionCommand(
-            key: key, uuid: uuid, feature: feature,
-            stateType: String(reflecting: State.self),
-            actionType: String(reflecting: Action.self),
-            stateFingerprint: TypeFingerprint.of(State.self, sample: oldState),
-            actionFingerprint: TypeFingerprint.of(Action.self),
-            snapshotInterval: snapshotInterval, durability: log.durability,
-            startedAt: startedAt, initialState: oldState,
-            environment: SessionEnvironment.current()
+            key: key,
+            session: LoggedSession(
+              id: 0, uuid: uuid.uuidString, feature: feature,
+              stateType: String(reflecting: State.self),
+              actionType: String(reflecting: Action.self),
+              stateFingerprint: TypeFingerprint.of(State.self, sample: oldState),
+              actionFingerprint: TypeFingerprint.of(Action.self),
+              snapshotInterval: snapshotInterval, durability: log.durability.rawValue,
+              startedAt: startedAt, endedAt: nil, actionCount: 0, effectCount: 0
+            ),
+            initialState: oldState, environment: SessionEnvironment.current()
           )
         )
       }

@@ -6,8 +6,26 @@ import ReducerKitDebug
 /// The failure messages of ``assertReplays(log:session:reducer:fileID:filePath:line:column:)``,
 /// built on ReducerKitDebug's `ReplayEngine`.
 enum ReplayAssertion {
+  /// Replays the session of the log `open` returns and reports the failure at `location`; a
+  /// log that `open` cannot give fails the test with `cannotOpen` and the error.
+  static func report<R: Reducer>(
+    opening open: () throws -> ActionLog, cannotOpen: String, session: Int64?, reducer: R,
+    prepareDependencies: ((inout DependencyValues) -> Void)?, at location: TestLocation
+  ) where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
+    let message: String?
+    do {
+      message = failureMessage(
+        log: try open(), session: session, reducer: reducer,
+        prepareDependencies: prepareDependencies
+      )
+    } catch {
+      message = "\(cannotOpen): \(error)"
+    }
+    if let message { location.reportFailure(message) }
+  }
+
   /// Replays the session and returns the failure message, or `nil` when every state matches.
-  static func failureMessage<R: Reducer>(
+  private static func failureMessage<R: Reducer>(
     log: ActionLog, session: Int64?, reducer: R,
     prepareDependencies: ((inout DependencyValues) -> Void)?
   ) -> String?

@@ -12,4 +12,9 @@ struct TestLocation: Sendable {
     let file = path.split(separator: "/").last.map(String.init) ?? path
     return file.hasSuffix(".swift") ? String(file.dropLast(".swift".count)) : file
   }
+
+  /// Reports `message` as a test failure at this call site.
+  func reportFailure(_ message: String) {
+    reportTestFailure(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
 }

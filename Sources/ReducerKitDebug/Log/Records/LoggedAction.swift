@@ -27,6 +27,21 @@ public struct LoggedAction: Codable, Sendable, Equatable {
   /// state at `index`.
   public var patch: [JSONPatchOperation]
 
+  /// Creates an action from its logged fields; each parameter sets the property of the same
+  /// name.
+  public init(
+    index: Int, json: String, label: String, source: ActionSource, time: Date,
+    durationNanos: Int64, patch: [JSONPatchOperation]
+  ) {
+    self.index = index
+    self.json = json
+    self.label = label
+    self.source = source
+    self.time = time
+    self.durationNanos = durationNanos
+    self.patch = patch
+  }
+
   static let selection = """
     idx, json, label, source, effect_id, parent_idx, time, duration_ns, patch
     """

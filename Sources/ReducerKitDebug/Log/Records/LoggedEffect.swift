@@ -30,6 +30,22 @@ public struct LoggedEffect: Codable, Sendable, Equatable {
   /// The error's description, for a failed effect.
   public var error: String?
 
+  /// Creates an effect from its logged fields; each parameter sets the property of the same
+  /// name.
+  public init(
+    id: Int, actionIndex: Int, kind: String, cancelIDs: [String], startedAt: Date,
+    endedAt: Date?, outcome: Outcome?, error: String?
+  ) {
+    self.id = id
+    self.actionIndex = actionIndex
+    self.kind = kind
+    self.cancelIDs = cancelIDs
+    self.startedAt = startedAt
+    self.endedAt = endedAt
+    self.outcome = outcome
+    self.error = error
+  }
+
   init(row: Row) throws {
     id = row["id"]
     actionIndex = row["action_idx"]

@@ -38,7 +38,11 @@ public struct LoggedSession: Codable, Sendable, Equatable {
       (SELECT ifnull(max(id), 0) FROM effect WHERE session_id = session.id) AS effect_count
       """
   }
+}
 
+// In an extension, so that the struct keeps its memberwise initializer.
+extension LoggedSession {
+  /// Reads a session from a row of ``Columns/all``.
   init(row: Row) {
     id = row["id"]
     uuid = row["uuid"]
@@ -53,5 +57,23 @@ public struct LoggedSession: Codable, Sendable, Equatable {
     endedAt = (row["ended_at"] as Double?).map(Date.init(timeIntervalSince1970:))
     actionCount = row["action_count"]
     effectCount = row["effect_count"]
+  }
+
+  /// Inserts the session as a new row (its `id`, `actionCount` and `effectCount` are not
+  /// written: the log numbers it and counts its rows) and returns the row's id.
+  func insert(metadata: String, in db: Database) throws -> Int64 {
+    try db.execute(
+      sql: """
+        INSERT INTO session (uuid, feature, state_type, action_type, state_fingerprint,
+          action_fingerprint, snapshot_interval, durability, started_at, ended_at, metadata)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+      arguments: [
+        uuid, feature, stateType, actionType, stateFingerprint, actionFingerprint,
+        snapshotInterval, durability, startedAt.timeIntervalSince1970,
+        endedAt?.timeIntervalSince1970, metadata,
+      ]
+    )
+    return db.lastInsertedRowID
   }
 }

@@ -1,0 +1,41 @@
+extension TestStore {
+  /// What waiting for the effects found.
+  enum WaitOutcome {
+    case ready
+    case noEffects
+    case timedOut
+  }
+
+  /// Waits until `isReady`, no effect is left running, or `timeout` has passed.
+  func waitForEffects(timeout: Duration, until isReady: () -> Bool) async -> WaitOutcome {
+    await megaYield()
+    let deadline = ContinuousClock.now + timeout
+    while true {
+      if isReady() { return .ready }
+      guard hasEffectsInFlight else { return .noEffects }
+      let now = ContinuousClock.now
+      guard now < deadline else { return .timedOut }
+      // Woken by an action or an effect's end; the short cap catches effects that end
+      // between two tracked leaves (a `concatenate`).
+      await core.tracker.signal.wait(until: min(deadline, now + .milliseconds(10)))
+    }
+  }
+
+  /// Whether any effect is still running, tracked or not.
+  var hasEffectsInFlight: Bool {
+    !core.tracker.inFlight.isEmpty || runtime.effectCount > 0
+  }
+
+  /// TCA's advice on the `timeout` of an assertion that timed out after `timeout`.
+  func timeoutAdvice(_ timeout: Duration) -> String {
+    timeout != self.timeout
+      ? #"try increasing the duration of this assertion's "timeout""#
+      : #"configure this assertion with an explicit "timeout""#
+  }
+
+  /// The effects in flight, one line each: `• a run effect (cancel id: x), returned for .y`.
+  var effectList: String {
+    let lines = core.tracker.entries.map { "  • \($0.description), returned for \($0.action)" }
+    return (["Effects in flight:"] + lines).joined(separator: "\n")
+  }
+}
