@@ -29,13 +29,15 @@ import IdentifiedCollections
 /// The cost of that proof is one copy of the collection when, in the same action, an element
 /// reducer runs and a parent then mutates the collection in place; without a journal bound,
 /// `forEach` notes nothing and the cost is one thread-local read.
-public final class ElementChangeJournal: @unchecked Sendable {
+@usableFromInline
+package final class ElementChangeJournal: @unchecked Sendable {
   // `@unchecked`: a journal is bound to one synchronous reduce and only touched by the thread
   // running it and, after it returns, by the same thread reading the notes.
 
   /// The journal `forEach` notes into on this thread; `nil` (nothing is noted) outside
   /// ``withCurrent(_:_:)``.
-  public static var current: ElementChangeJournal? {
+  @usableFromInline
+  package static var current: ElementChangeJournal? {
     guard let pointer = pthread_getspecific(currentKey) else { return nil }
     return Unmanaged<ElementChangeJournal>.fromOpaque(pointer).takeUnretainedValue()
   }
@@ -45,7 +47,7 @@ public final class ElementChangeJournal: @unchecked Sendable {
   ///
   /// A thread-local rather than a `@TaskLocal`: a reducer runs synchronously on one thread, and
   /// binding a task-local value costs an allocation per action on the recording path.
-  public static func withCurrent<Result>(
+  package static func withCurrent<Result>(
     _ journal: ElementChangeJournal?, _ body: () throws -> Result
   ) rethrows -> Result {
     let previous = pthread_getspecific(currentKey)
@@ -69,10 +71,10 @@ public final class ElementChangeJournal: @unchecked Sendable {
   }
 
   /// Creates an empty journal.
-  public init() {}
+  package init() {}
 
   /// Whether nothing was noted.
-  public var isEmpty: Bool { notes.isEmpty }
+  package var isEmpty: Bool { notes.isEmpty }
 
   /// Notes that the element at `index` of `collection` was the only one touched since the
   /// collection's storage was `before`.
@@ -110,7 +112,7 @@ public final class ElementChangeJournal: @unchecked Sendable {
   ///
   /// `old` must be alive while the action is reduced (the caller holds it), so its storage
   /// cannot be freed and reused by another collection.
-  public func changedIDs<ID: Hashable, Element>(
+  package func changedIDs<ID: Hashable, Element>(
     from old: IdentifiedArray<ID, Element>, to new: IdentifiedArray<ID, Element>
   ) -> [ID]? {
     changedIndices(from: old, to: new).map { indices in indices.map { new.ids[$0] } }
@@ -120,7 +122,7 @@ public final class ElementChangeJournal: @unchecked Sendable {
   /// `nil` when the notes do not prove it: ``changedIDs(from:to:)`` without looking up an id.
   /// The ids are the same and in the same order in both, so a position names the same element
   /// in `old` and in `new`.
-  public func changedIndices<ID: Hashable, Element>(
+  package func changedIndices<ID: Hashable, Element>(
     from old: IdentifiedArray<ID, Element>, to new: IdentifiedArray<ID, Element>
   ) -> [Int]? {
     changedIndices(from: old.storageID, to: new.storageID)
@@ -133,7 +135,7 @@ public final class ElementChangeJournal: @unchecked Sendable {
   ///
   /// Follows the notes from `start` to `target`; not generic, so it runs specialized whatever
   /// the collections' types.
-  public func changedIndices(
+  package func changedIndices(
     from start: CollectionStorageID, to target: CollectionStorageID
   ) -> [Int]? {
     var storage = start
