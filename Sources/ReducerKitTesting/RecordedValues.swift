@@ -79,3 +79,24 @@ private struct RecordedDraws: RandomNumberGenerator, Sendable {
 
   func next() -> UInt64 { values.value() }
 }
+
+extension Calendar {
+  /// The calendar a recorded session ran in, from the parts the log keeps of it.
+  ///
+  /// ```swift
+  /// $0.calendar = .recorded(
+  ///   .gregorian, firstWeekday: 1, minimumDaysInFirstWeek: 1, locale: "en_US_POSIX",
+  ///   timeZone: "UTC")
+  /// ```
+  public static func recorded(
+    _ identifier: Calendar.Identifier, firstWeekday: Int, minimumDaysInFirstWeek: Int,
+    locale: String?, timeZone: String
+  ) -> Calendar {
+    var calendar = Calendar(identifier: identifier)
+    calendar.firstWeekday = firstWeekday
+    calendar.minimumDaysInFirstWeek = minimumDaysInFirstWeek
+    calendar.locale = locale.map(Locale.init(identifier:))
+    if let timeZone = TimeZone(identifier: timeZone) { calendar.timeZone = timeZone }
+    return calendar
+  }
+}

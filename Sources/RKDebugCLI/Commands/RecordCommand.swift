@@ -19,9 +19,10 @@ struct RecordCommand: AsyncParsableCommand {
       The seed also seeds the feature's nondeterministic dependencies: uuid counts up from \
       00000000-0000-0000-0000-000000000000, date starts at 2026-01-01 00:00:00 UTC and \
       advances one second per read, and withRandomNumberGenerator is a SplitMix64 generator \
-      seeded from the seed, so the same seed gives the same session, ids and dates included. \
-      --live records with the real values instead; either way the values the reducer reads \
-      are logged, and replay feeds them back.
+      seeded from the seed; calendar, locale and timeZone are the Gregorian calendar, \
+      en_US_POSIX and UTC. So the same seed gives the same session on any machine, ids and \
+      dates included. --live records with the real values instead; either way the values the \
+      reducer reads are logged, and replay feeds them back.
 
       Every action line is decoded before the log is opened: a malformed line is reported \
       with its number and nothing is recorded; so is a line longer than 16 MiB or nested \

@@ -15,12 +15,19 @@ struct RecordOptions: Sendable {
   /// The first date the seeded `date` dependency gives: 2026-01-01 00:00:00 UTC.
   static let seededStartDate = Date(timeIntervalSince1970: 1_767_225_600)
 
-  /// Sets the clocks, and unless live, seeds `uuid`, `date` and `withRandomNumberGenerator`.
+  /// Sets the clocks, and unless live, seeds `uuid`, `date` and `withRandomNumberGenerator` and
+  /// pins `calendar`, `locale` and `timeZone`, so a seeded session is the same on any machine.
   func prepare(_ values: inout DependencyValues) {
     let clock: any Clock<Duration> = realTime ? ContinuousClock() : InstantClock()
     values.continuousClock = clock
     values.suspendingClock = clock
     guard !live else { return }
+    values.locale = Locale(identifier: "en_US_POSIX")
+    values.timeZone = TimeZone(identifier: "UTC")!
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.locale = values.locale
+    calendar.timeZone = values.timeZone
+    values.calendar = calendar
     values.uuid = .incrementing
     values.date = Self.advancingDate(from: Self.seededStartDate, by: 1)
     // Another stream than the random actions', which use the seed itself.

@@ -128,6 +128,7 @@ extension TypedFeature {
       "    $0.continuousClock = ImmediateClock()",
       "    $0.suspendingClock = ImmediateClock()",
     ]
+    lines += Self.environmentLines(try reader.reads(at: 0))
     guard let range = request.range else { return lines }
     var uuids: [SwiftLiteral] = []
     var dates: [SwiftLiteral] = []
@@ -165,6 +166,37 @@ extension TypedFeature {
         "feature '\(name)' sets dependencies when registered; the test runs with their test "
           + "values instead"
       )
+    }
+    return lines
+  }
+
+  /// The calendar, locale and time zone the session ran in (the reads of index 0), so the
+  /// test reads them as the reducer did; none for a session recorded before they were logged.
+  static func environmentLines(_ reads: [DependencyRead]) -> [String] {
+    var lines: [String] = []
+    let values = Dictionary(reads.map { ($0.name, $0.value) }) { first, _ in first }
+    if let calendar = values["calendar"]?.objectValue,
+      let identifier = calendar["identifier"]?.stringValue,
+      identifier.allSatisfy({ $0.isLetter || $0.isNumber }),
+      let firstWeekday = calendar["firstWeekday"]?.intValue,
+      let minimumDays = calendar["minimumDaysInFirstWeek"]?.intValue,
+      let timeZone = calendar["timeZone"]?.stringValue
+    {
+      let locale = calendar["locale"]?.stringValue.map(SwiftLiteralWriter.stringLiteral) ?? "nil"
+      lines += [
+        "    $0.calendar = .recorded(",
+        "      .\(identifier), firstWeekday: \(firstWeekday), "
+          + "minimumDaysInFirstWeek: \(minimumDays),",
+        "      locale: \(locale), timeZone: \(SwiftLiteralWriter.stringLiteral(timeZone))",
+        "    )",
+      ]
+    }
+    if let locale = values["locale"]?.stringValue {
+      lines.append("    $0.locale = Locale(identifier: \(SwiftLiteralWriter.stringLiteral(locale)))")
+    }
+    if let timeZone = values["timeZone"]?.stringValue {
+      lines.append(
+        "    $0.timeZone = TimeZone(identifier: \(SwiftLiteralWriter.stringLiteral(timeZone)))!")
     }
     return lines
   }

@@ -45,6 +45,12 @@ import Testing
           } withDependencies: {
             $0.continuousClock = ImmediateClock()
             $0.suspendingClock = ImmediateClock()
+            $0.calendar = .recorded(
+              .gregorian, firstWeekday: 1, minimumDaysInFirstWeek: 1,
+              locale: "en_US_POSIX", timeZone: "GMT"
+            )
+            $0.locale = Locale(identifier: "en_US_POSIX")
+            $0.timeZone = TimeZone(identifier: "GMT")!
           }
 
           await store.send(.increment) {
