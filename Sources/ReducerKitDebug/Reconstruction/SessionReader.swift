@@ -19,6 +19,8 @@ public final class SessionReader {
   private var cached: (index: Int, state: JSONValue)?
   private var compactActions: Bool?
   private var hasRecordedInputs: Bool?
+  /// The paths of the patches read, parsed once each.
+  private var pointers = JSONPointerCache()
 
   /// The most rows of actions, patches or effects that one read of this reader returned: what
   /// a walk holds in memory at once. Tests check with it that a command streams a session.
@@ -76,7 +78,7 @@ public final class SessionReader {
       var actions: [LoggedAction] = []
       let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
       while let row = try rows.next() {
-        actions.append(try LoggedAction(row: row, compact: compact))
+        actions.append(try LoggedAction(row: row, compact: compact, pointers: &pointers))
       }
       return actions
     }
@@ -392,13 +394,17 @@ public final class SessionReader {
       while let row = try rows.next() {
         let index: Int = row[0]
         guard index == expected else { break }
-        let text: String = row[1]
         do {
-          let json = try JSONValue(parsing: text)
+          // Read in place: a `String` of each patch would be copied first.
           patches.append(
-            compact
-              ? try [JSONPatchOperation](compactJSON: json)
-              : try [JSONPatchOperation](jsonValue: json))
+            try row.withUnsafeData(atIndex: 1) { data in
+              try (data ?? Data()).withUnsafeBytes { bytes in
+                let utf8 = bytes.bindMemory(to: UInt8.self)
+                return compact
+                  ? try [JSONPatchOperation](compactText: utf8, pointers: &pointers)
+                  : try [JSONPatchOperation](jsonValue: JSONValue(parsing: utf8))
+              }
+            })
         } catch {
           throw LogError.corrupt("the patch of action \(index) does not parse: \(error)")
         }

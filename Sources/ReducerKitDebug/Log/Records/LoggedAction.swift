@@ -53,6 +53,13 @@ public struct LoggedAction: Codable, Sendable, Equatable {
   /// Columns are read by position: by name, GRDB looks each one up case-insensitively, which
   /// was a third of the time `rkdebug log` took to read a row.
   init(row: Row, compact: Bool = false) throws {
+    var pointers = JSONPointerCache()
+    try self.init(row: row, compact: compact, pointers: &pointers)
+  }
+
+  /// Reads an action as ``init(row:compact:)`` does, parsing the paths of a compact patch
+  /// through `pointers`.
+  init(row: Row, compact: Bool, pointers: inout JSONPointerCache) throws {
     // The positions of effect_id, parent_idx, time, duration_ns and the patch: `selection`
     // has `source` before them.
     let first = compact ? 3 : 4
@@ -70,11 +77,16 @@ public struct LoggedAction: Codable, Sendable, Equatable {
     time = Date(timeIntervalSince1970: row[first + 2])
     durationNanos = row[first + 3]
     do {
-      let text: String = row[first + 4]
       if compact {
-        patch = text == "[]" ? [] : try [JSONPatchOperation](compactJSON: JSONValue(parsing: text))
+        // Read in place: a `String` of each patch would be copied first.
+        patch = try row.withUnsafeData(atIndex: first + 4) { data in
+          try (data ?? Data()).withUnsafeBytes { bytes in
+            try [JSONPatchOperation](
+              compactText: bytes.bindMemory(to: UInt8.self), pointers: &pointers)
+          }
+        }
       } else {
-        patch = try JSONPatchOperation.operations(parsing: text)
+        patch = try JSONPatchOperation.operations(parsing: row[first + 4] as String)
       }
     } catch {
       throw LogError.corrupt("the patch of action \(index) does not parse: \(error)")
