@@ -21,6 +21,9 @@ public final class SessionReader {
   private var hasRecordedInputs: Bool?
   /// The paths of the patches read, parsed once each.
   private var pointers = JSONPointerCache()
+  /// The JSON and label of the action texts read, by `action_text` id: a session repeats a
+  /// few texts, so each is read and copied once rather than per action.
+  private var texts: [Int64: (json: String, label: String)] = [:]
 
   /// The most rows of actions, patches or effects that one read of this reader returned: what
   /// a walk holds in memory at once. Tests check with it that a command streams a session.
@@ -78,12 +81,32 @@ public final class SessionReader {
       var actions: [LoggedAction] = []
       let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
       while let row = try rows.next() {
-        actions.append(try LoggedAction(row: row, compact: compact, pointers: &pointers))
+        let text = compact ? try self.text(id: row[1], of: row[0], db) : nil
+        actions.append(try LoggedAction(row: row, text: text, pointers: &pointers))
       }
       return actions
     }
     largestRead = max(largestRead, actions.count)
     return actions
+  }
+
+  /// The JSON and label of the `action_text` row `id`, the texts of action `index`.
+  private func text(
+    id: Int64?, of index: Int, _ db: Database
+  ) throws -> (json: String, label: String) {
+    if let id, let text = texts[id] { return text }
+    guard let id,
+      let row = try Row.fetchOne(
+        db.cachedStatement(sql: "SELECT json, label FROM action_text WHERE id = ?"),
+        arguments: [id]),
+      let json = row[0] as String?, let label = row[1] as String?
+    else {
+      throw LogError.corrupt("the text of action \(index) is missing")
+    }
+    // Bounded: a session of ever new actions (texts typed, rows by id) repeats few of them.
+    if texts.count >= 4096 { texts.removeAll(keepingCapacity: true) }
+    texts[id] = (json, label)
+    return (json, label)
   }
 
   /// Every effect of the session, in the order they started.

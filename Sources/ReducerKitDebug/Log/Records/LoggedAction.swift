@@ -32,43 +32,52 @@ public struct LoggedAction: Codable, Sendable, Equatable {
     """
 
   /// The same columns read from the compact tables of schema 2 and later, with the patch in
-  /// its compact form as `ops`: the `action` view's joins and its `time`, without converting
-  /// the patch to RFC 6902 in SQL. For ``init(row:)`` with `compact` set.
+  /// its compact form as `ops` and the texts as `text_id`: the `action` view's `time`, without
+  /// converting the patch to RFC 6902 in SQL nor joining the texts, which a reader looks up
+  /// once per distinct text. For ``init(row:text:pointers:)``.
   static let compactSelection = compactSelection(ops: "e.ops")
 
   /// ``compactSelection`` with `ops` read from the SQL expression `ops`: `'[]'` leaves the
   /// patch out, for a listing that shows no change (parsing patches is most of a read's cost).
   static func compactSelection(ops: String) -> String {
     """
-    SELECT e.idx, t.json, t.label, e.effect_id, e.parent_idx,
+    SELECT e.idx, e.text_id, NULL, e.effect_id, e.parent_idx,
       s.started_at + e.time_us / 1000000.0 AS time, e.duration_ns, \(ops) AS ops
     FROM action_entry AS e
-    LEFT JOIN action_text AS t ON t.id = e.text_id
     LEFT JOIN session AS s ON s.id = e.session_id
     """
   }
 
-  /// Reads an action from a row of ``selection``, or of ``compactSelection`` when `compact`.
+  /// Reads an action from a row of ``selection``.
   ///
   /// Columns are read by position: by name, GRDB looks each one up case-insensitively, which
   /// was a third of the time `rkdebug log` took to read a row.
-  init(row: Row, compact: Bool = false) throws {
+  init(row: Row) throws {
     var pointers = JSONPointerCache()
-    try self.init(row: row, compact: compact, pointers: &pointers)
+    try self.init(row: row, text: nil, pointers: &pointers)
   }
 
-  /// Reads an action as ``init(row:compact:)`` does, parsing the paths of a compact patch
-  /// through `pointers`.
-  init(row: Row, compact: Bool, pointers: inout JSONPointerCache) throws {
+  /// Reads an action from a row of ``selection`` when `text` is `nil`, or else of
+  /// ``compactSelection``, with `text` the JSON and label of its `text_id` and the paths of
+  /// its patch parsed through `pointers`.
+  init(
+    row: Row, text: (json: String, label: String)?, pointers: inout JSONPointerCache
+  ) throws {
     // The positions of effect_id, parent_idx, time, duration_ns and the patch: `selection`
     // has `source` before them.
+    let compact = text != nil
     let first = compact ? 3 : 4
     index = row[0]
-    guard let json = row[1] as String?, let label = row[2] as String? else {
-      throw LogError.corrupt("the text of action \(index) is missing")
+    if let text {
+      json = text.json
+      label = text.label
+    } else {
+      guard let json = row[1] as String?, let label = row[2] as String? else {
+        throw LogError.corrupt("the text of action \(index) is missing")
+      }
+      self.json = json
+      self.label = label
     }
-    self.json = json
-    self.label = label
     if let effectID = row[first] as Int?, let parentIndex = row[first + 1] as Int? {
       source = .effect(effectID: effectID, parentIndex: parentIndex)
     } else {
