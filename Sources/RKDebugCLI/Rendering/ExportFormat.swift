@@ -64,7 +64,9 @@ enum ExportFormat {
     case .send: (effectID, parentIndex) = ("null", "null")
     case let .effect(id, parent): (effectID, parentIndex) = (String(id), String(parent))
     }
-    var line = "{\"durationNanos\":" + String(action.durationNanos)
+    var line = "{\"durationNanos\":"
+    line.reserveCapacity(256)  // one allocation for most lines, not one per doubling
+    line += String(action.durationNanos)
     line += ",\"effectID\":" + effectID
     line += ",\"index\":" + String(action.index)
     if !reads.isEmpty { line += ",\"inputs\":" + DependencyRead.json(of: reads).serialized() }
@@ -107,7 +109,9 @@ enum ExportFormat {
 
   /// An effect line, written member by member as ``actionLine(_:reads:texts:)`` is.
   static func effectLine(_ effect: LoggedEffect) -> String {
-    var line = "{\"actionIndex\":" + String(effect.actionIndex)
+    var line = "{\"actionIndex\":"
+    line.reserveCapacity(192)
+    line += String(effect.actionIndex)
     line += ",\"cancelIDs\":" + JSONValue.array(effect.cancelIDs.map(JSONValue.string)).serialized()
     line += ",\"endedAt\":" + JSONValue.optional(effect.endedAt, JSONValue.unixTime).serialized()
     line += ",\"error\":" + JSONValue.optional(effect.error, JSONValue.string).serialized()

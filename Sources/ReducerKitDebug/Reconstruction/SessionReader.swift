@@ -113,7 +113,7 @@ public final class SessionReader {
   public func effects() throws -> [LoggedEffect] {
     let effects = try log.read { db in
       try Row.fetchAll(
-        db, sql: "SELECT * FROM effect WHERE session_id = ? ORDER BY id", arguments: [session.id]
+        db, sql: "SELECT \(LoggedEffect.selection) FROM effect WHERE session_id = ? ORDER BY id", arguments: [session.id]
       ).map(LoggedEffect.init(row:))
     }
     largestRead = max(largestRead, effects.count)
@@ -134,7 +134,7 @@ public final class SessionReader {
         return try Row.fetchAll(
           db,
           sql: """
-            SELECT * FROM effect WHERE session_id = ? AND action_idx BETWEEN ? AND ? ORDER BY id
+            SELECT \(LoggedEffect.selection) FROM effect WHERE session_id = ? AND action_idx BETWEEN ? AND ? ORDER BY id
             """,
           arguments: [session.id, range.lowerBound, range.upperBound]
         ).map(LoggedEffect.init(row:))
@@ -165,7 +165,7 @@ public final class SessionReader {
       }
       var effects: [LoggedEffect] = []
       let rows = try Row.fetchCursor(
-        db, sql: "SELECT * FROM effect WHERE session_id = ? AND id >= ? ORDER BY id",
+        db, sql: "SELECT \(LoggedEffect.selection) FROM effect WHERE session_id = ? AND id >= ? ORDER BY id",
         arguments: [session.id, low])
       while let row = try rows.next() {
         let effect = try LoggedEffect(row: row)
