@@ -57,7 +57,8 @@ public final class SessionReader {
   ) throws -> [LoggedAction] {
     let range = range ?? 1...max(1, actionCount)
     return try fetchActions(
-      where: "BETWEEN ? AND ?", arguments: [session.id, range.lowerBound, range.upperBound],
+      where: "BETWEEN ? AND ?",
+      arguments: [session.id, Int64(range.lowerBound), Int64(range.upperBound)],
       patches: patches)
   }
 
@@ -68,20 +69,27 @@ public final class SessionReader {
   /// Without `patches`, each action's ``LoggedAction/patch`` is left empty, unread (a
   /// schema-1 log, read through its view, has them anyway).
   private func fetchActions(
-    where condition: String, arguments: StatementArguments, patches: Bool = true
+    where condition: String, arguments: [Int64], patches: Bool = true
   ) throws -> [LoggedAction] {
     let compact = try storesCompactActions()
-    let sql =
-      compact
-      ? LoggedAction.compactSelection(ops: patches ? "e.ops" : "'[]'")
-        + " WHERE e.session_id = ? AND e.idx \(condition) ORDER BY e.idx"
-      : "SELECT \(LoggedAction.selection) FROM action WHERE session_id = ? AND idx \(condition) ORDER BY idx"
-    // A cursor reads each row in place; `fetchAll` would copy every row with its column names.
     let actions = try log.read { db in
       var actions: [LoggedAction] = []
-      let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-      while let row = try rows.next() {
-        let text = compact ? try self.text(id: row[1], of: row[0], db) : nil
+      guard compact else {
+        // A cursor reads each row in place; `fetchAll` would copy every row with its columns.
+        let rows = try Row.fetchCursor(
+          db,
+          sql: "SELECT \(LoggedAction.selection) FROM action WHERE session_id = ? AND idx "
+            + "\(condition) ORDER BY idx",
+          arguments: StatementArguments(arguments))
+        while let row = try rows.next() { actions.append(try LoggedAction(row: row)) }
+        return actions
+      }
+      let statement = try DirectStatement(
+        db,
+        sql: LoggedAction.compactSelection(ops: patches ? "e.ops" : "'[]'")
+          + " WHERE e.session_id = ? AND e.idx \(condition) ORDER BY e.idx")
+      try statement.forEachRow(db, integers: arguments) { row in
+        let text = try text(id: row.isNull(1) ? nil : Int64(row.int(1)), of: row.int(0), db)
         actions.append(try LoggedAction(row: row, text: text, pointers: &pointers))
       }
       return actions
@@ -411,23 +419,21 @@ public final class SessionReader {
     let result = try log.read { db in
       var patches: [[JSONPatchOperation]] = []
       patches.reserveCapacity(range.count)
-      let rows = try Row.fetchCursor(
-        db, sql: sql, arguments: [session.id, range.lowerBound, range.upperBound])
       var expected = range.lowerBound
-      while let row = try rows.next() {
-        let index: Int = row[0]
-        guard index == expected else { break }
+      var missing = false
+      try DirectStatement(db, sql: sql).forEachRow(
+        db, integers: [session.id, Int64(range.lowerBound), Int64(range.upperBound)]
+      ) { row in
+        let index = row.int(0)
+        guard !missing, index == expected else {
+          missing = true
+          return
+        }
         do {
-          // Read in place: a `String` of each patch would be copied first.
           patches.append(
-            try row.withUnsafeData(atIndex: 1) { data in
-              try (data ?? Data()).withUnsafeBytes { bytes in
-                let utf8 = bytes.bindMemory(to: UInt8.self)
-                return compact
-                  ? try [JSONPatchOperation](compactText: utf8, pointers: &pointers)
-                  : try [JSONPatchOperation](jsonValue: JSONValue(parsing: utf8))
-              }
-            })
+            compact
+              ? try [JSONPatchOperation](compactText: row.text(1), pointers: &pointers)
+              : try [JSONPatchOperation](jsonValue: JSONValue(parsing: row.text(1))))
         } catch {
           throw LogError.corrupt("the patch of action \(index) does not parse: \(error)")
         }

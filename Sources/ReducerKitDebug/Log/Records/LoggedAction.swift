@@ -41,7 +41,7 @@ public struct LoggedAction: Codable, Sendable, Equatable {
   /// patch out, for a listing that shows no change (parsing patches is most of a read's cost).
   static func compactSelection(ops: String) -> String {
     """
-    SELECT e.idx, e.text_id, NULL, e.effect_id, e.parent_idx,
+    SELECT e.idx, e.text_id, e.effect_id, e.parent_idx,
       s.started_at + e.time_us / 1000000.0 AS time, e.duration_ns, \(ops) AS ops
     FROM action_entry AS e
     LEFT JOIN session AS s ON s.id = e.session_id
@@ -53,50 +53,43 @@ public struct LoggedAction: Codable, Sendable, Equatable {
   /// Columns are read by position: by name, GRDB looks each one up case-insensitively, which
   /// was a third of the time `rkdebug log` took to read a row.
   init(row: Row) throws {
-    var pointers = JSONPointerCache()
-    try self.init(row: row, text: nil, pointers: &pointers)
-  }
-
-  /// Reads an action from a row of ``selection`` when `text` is `nil`, or else of
-  /// ``compactSelection``, with `text` the JSON and label of its `text_id` and the paths of
-  /// its patch parsed through `pointers`.
-  init(
-    row: Row, text: (json: String, label: String)?, pointers: inout JSONPointerCache
-  ) throws {
-    // The positions of effect_id, parent_idx, time, duration_ns and the patch: `selection`
-    // has `source` before them.
-    let compact = text != nil
-    let first = compact ? 3 : 4
     index = row[0]
-    if let text {
-      json = text.json
-      label = text.label
-    } else {
-      guard let json = row[1] as String?, let label = row[2] as String? else {
-        throw LogError.corrupt("the text of action \(index) is missing")
-      }
-      self.json = json
-      self.label = label
+    guard let json = row[1] as String?, let label = row[2] as String? else {
+      throw LogError.corrupt("the text of action \(index) is missing")
     }
-    if let effectID = row[first] as Int?, let parentIndex = row[first + 1] as Int? {
+    self.json = json
+    self.label = label
+    if let effectID = row[4] as Int?, let parentIndex = row[5] as Int? {
       source = .effect(effectID: effectID, parentIndex: parentIndex)
     } else {
       source = .send
     }
-    time = Date(timeIntervalSince1970: row[first + 2])
-    durationNanos = row[first + 3]
+    time = Date(timeIntervalSince1970: row[6])
+    durationNanos = row[7]
     do {
-      if compact {
-        // Read in place: a `String` of each patch would be copied first.
-        patch = try row.withUnsafeData(atIndex: first + 4) { data in
-          try (data ?? Data()).withUnsafeBytes { bytes in
-            try [JSONPatchOperation](
-              compactText: bytes.bindMemory(to: UInt8.self), pointers: &pointers)
-          }
-        }
-      } else {
-        patch = try JSONPatchOperation.operations(parsing: row[first + 4] as String)
-      }
+      patch = try JSONPatchOperation.operations(parsing: row[8] as String)
+    } catch {
+      throw LogError.corrupt("the patch of action \(index) does not parse: \(error)")
+    }
+  }
+
+  /// Reads an action from a row of ``compactSelection``, with `text` the JSON and label of its
+  /// `text_id` and the paths of its patch parsed through `pointers`.
+  init(
+    row: DirectRow, text: (json: String, label: String), pointers: inout JSONPointerCache
+  ) throws {
+    index = row.int(0)
+    json = text.json
+    label = text.label
+    if let effectID = row.optionalInt(2), let parentIndex = row.optionalInt(3) {
+      source = .effect(effectID: effectID, parentIndex: parentIndex)
+    } else {
+      source = .send
+    }
+    time = Date(timeIntervalSince1970: row.double(4))
+    durationNanos = Int64(row.int(5))
+    do {
+      patch = try [JSONPatchOperation](compactText: row.text(6), pointers: &pointers)
     } catch {
       throw LogError.corrupt("the patch of action \(index) does not parse: \(error)")
     }
