@@ -77,8 +77,6 @@ struct PathHistory {
         guard touched else { continue }
         let new = try evaluate(value)
         if !Self.areEqual(current, new) {
-          var action = action
-          action.patch = []
           try body(Change(action: action, old: current, new: new))
         }
         current = new
