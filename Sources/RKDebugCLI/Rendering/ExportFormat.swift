@@ -74,9 +74,19 @@ enum ExportFormat {
     line += ",\"parentIndex\":" + parentIndex
     line += ",\"patch\":" + action.patch.serializedJSONValue()
     line += action.source == .send ? ",\"source\":\"send\"" : ",\"source\":\"effect\""
-    line += ",\"time\":" + JSONValue.unixTime(action.time).serialized()
+    line += ",\"time\":" + text(of: .unixTime(action.time))
     line += ",\"type\":\"action\"}"
     return line
+  }
+
+  /// `value.serialized()`, without a writer for a number or `null`.
+  private static func text(of value: JSONValue) -> String {
+    switch value {
+    case .null: "null"
+    case .array([]): "[]"
+    case let .number(text): text
+    default: value.serialized()
+    }
   }
 
   /// The `json` and `label` members of action lines, by the action's texts: a session repeats
@@ -95,7 +105,8 @@ enum ExportFormat {
         throw LogError.corrupt("the JSON of action \(action.index) does not parse: \(error)")
       }
       let text =
-        ",\"json\":" + json.serialized() + ",\"label\":" + JSONValue.string(action.label).serialized()
+        ",\"json\":" + json.serialized() + ",\"label\":"
+        + JSONValue.string(action.label).serialized()
       // Bounded: a session of ever new actions (texts typed, rows by id) repeats few of them.
       if count >= 4096 {
         members.removeAll(keepingCapacity: true)
@@ -112,13 +123,14 @@ enum ExportFormat {
     var line = "{\"actionIndex\":"
     line.reserveCapacity(192)
     line += String(effect.actionIndex)
-    line += ",\"cancelIDs\":" + JSONValue.array(effect.cancelIDs.map(JSONValue.string)).serialized()
-    line += ",\"endedAt\":" + JSONValue.optional(effect.endedAt, JSONValue.unixTime).serialized()
-    line += ",\"error\":" + JSONValue.optional(effect.error, JSONValue.string).serialized()
+    line += ",\"cancelIDs\":"
+    line += text(of: .array(effect.cancelIDs.map(JSONValue.string)))
+    line += ",\"endedAt\":" + text(of: .optional(effect.endedAt, JSONValue.unixTime))
+    line += ",\"error\":" + text(of: .optional(effect.error, JSONValue.string))
     line += ",\"id\":" + String(effect.id)
     line += ",\"kind\":" + JSONValue.string(effect.kind).serialized()
     line += ",\"outcome\":" + (effect.outcome.map { "\"\($0.rawValue)\"" } ?? "null")
-    line += ",\"startedAt\":" + JSONValue.unixTime(effect.startedAt).serialized()
+    line += ",\"startedAt\":" + text(of: .unixTime(effect.startedAt))
     line += ",\"type\":\"effect\"}"
     return line
   }

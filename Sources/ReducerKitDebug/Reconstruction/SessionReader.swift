@@ -121,7 +121,8 @@ public final class SessionReader {
   public func effects() throws -> [LoggedEffect] {
     let effects = try log.read { db in
       try Row.fetchAll(
-        db, sql: "SELECT \(LoggedEffect.selection) FROM effect WHERE session_id = ? ORDER BY id", arguments: [session.id]
+        db, sql: "SELECT \(LoggedEffect.selection) FROM effect WHERE session_id = ? ORDER BY id",
+        arguments: [session.id]
       ).map(LoggedEffect.init(row:))
     }
     largestRead = max(largestRead, effects.count)
@@ -142,7 +143,8 @@ public final class SessionReader {
         return try Row.fetchAll(
           db,
           sql: """
-            SELECT \(LoggedEffect.selection) FROM effect WHERE session_id = ? AND action_idx BETWEEN ? AND ? ORDER BY id
+            SELECT \(LoggedEffect.selection) FROM effect
+            WHERE session_id = ? AND action_idx BETWEEN ? AND ? ORDER BY id
             """,
           arguments: [session.id, range.lowerBound, range.upperBound]
         ).map(LoggedEffect.init(row:))
@@ -173,7 +175,10 @@ public final class SessionReader {
       }
       var effects: [LoggedEffect] = []
       let rows = try Row.fetchCursor(
-        db, sql: "SELECT \(LoggedEffect.selection) FROM effect WHERE session_id = ? AND id >= ? ORDER BY id",
+        db,
+        sql: """
+          SELECT \(LoggedEffect.selection) FROM effect WHERE session_id = ? AND id >= ? ORDER BY id
+          """,
         arguments: [session.id, low])
       while let row = try rows.next() {
         let effect = try LoggedEffect(row: row)
