@@ -108,11 +108,6 @@ struct DirectRow {
     isNull(column) ? nil : int(column)
   }
 
-  /// The column as a floating-point number (0 for NULL).
-  func double(_ column: Int32) -> Double {
-    sqlite3_column_double(handle, column)
-  }
-
   /// The UTF-8 bytes of the column as text (empty for NULL), valid until the next step.
   func text(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
     guard let bytes = sqlite3_column_text(handle, column) else {

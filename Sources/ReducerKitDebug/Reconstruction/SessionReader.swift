@@ -84,13 +84,17 @@ public final class SessionReader {
         while let row = try rows.next() { actions.append(try LoggedAction(row: row)) }
         return actions
       }
+      let startedAt =
+        try Double.fetchOne(
+          db, sql: "SELECT started_at FROM session WHERE id = ?", arguments: [session.id]) ?? 0
       let statement = try DirectStatement(
         db,
         sql: LoggedAction.compactSelection(ops: patches ? "e.ops" : "'[]'")
           + " WHERE e.session_id = ? AND e.idx \(condition) ORDER BY e.idx")
       try statement.forEachRow(db, integers: arguments) { row in
         let text = try text(id: row.isNull(1) ? nil : Int64(row.int(1)), of: row.int(0), db)
-        actions.append(try LoggedAction(row: row, text: text, pointers: &pointers))
+        actions.append(
+          try LoggedAction(row: row, text: text, startedAt: startedAt, pointers: &pointers))
       }
       return actions
     }

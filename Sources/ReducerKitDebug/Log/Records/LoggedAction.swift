@@ -32,19 +32,18 @@ public struct LoggedAction: Codable, Sendable, Equatable {
     """
 
   /// The same columns read from the compact tables of schema 2 and later, with the patch in
-  /// its compact form as `ops` and the texts as `text_id`: the `action` view's `time`, without
+  /// its compact form as `ops`, the texts as `text_id` and the time as `time_us`: without
   /// converting the patch to RFC 6902 in SQL nor joining the texts, which a reader looks up
-  /// once per distinct text. For ``init(row:text:pointers:)``.
+  /// once per distinct text, nor the session, whose start a reader reads once. For
+  /// ``init(row:text:startedAt:pointers:)``.
   static let compactSelection = compactSelection(ops: "e.ops")
 
   /// ``compactSelection`` with `ops` read from the SQL expression `ops`: `'[]'` leaves the
   /// patch out, for a listing that shows no change (parsing patches is most of a read's cost).
   static func compactSelection(ops: String) -> String {
     """
-    SELECT e.idx, e.text_id, e.effect_id, e.parent_idx,
-      s.started_at + e.time_us / 1000000.0 AS time, e.duration_ns, \(ops) AS ops
+    SELECT e.idx, e.text_id, e.effect_id, e.parent_idx, e.time_us, e.duration_ns, \(ops) AS ops
     FROM action_entry AS e
-    LEFT JOIN session AS s ON s.id = e.session_id
     """
   }
 
@@ -74,9 +73,11 @@ public struct LoggedAction: Codable, Sendable, Equatable {
   }
 
   /// Reads an action from a row of ``compactSelection``, with `text` the JSON and label of its
-  /// `text_id` and the paths of its patch parsed through `pointers`.
+  /// `text_id`, `startedAt` the session's `started_at`, and the paths of its patch parsed
+  /// through `pointers`.
   init(
-    row: DirectRow, text: (json: String, label: String), pointers: inout JSONPointerCache
+    row: DirectRow, text: (json: String, label: String), startedAt: Double,
+    pointers: inout JSONPointerCache
   ) throws {
     index = row.int(0)
     json = text.json
@@ -86,7 +87,8 @@ public struct LoggedAction: Codable, Sendable, Equatable {
     } else {
       source = .send
     }
-    time = Date(timeIntervalSince1970: row.double(4))
+    // The `action` view's `s.started_at + e.time_us / 1000000.0`, the same double operations.
+    time = Date(timeIntervalSince1970: startedAt + Double(row.int(4)) / 1_000_000.0)
     durationNanos = Int64(row.int(5))
     do {
       patch = try [JSONPatchOperation](compactText: row.text(6), pointers: &pointers)
