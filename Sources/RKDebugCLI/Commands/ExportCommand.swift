@@ -52,16 +52,17 @@ struct ExportCommand: AsyncParsableCommand {
       defer { progress.finish() }
       // A chunk of actions, with their reads and effects, at a time: a long session is not
       // held in memory whole.
+      var texts = ExportFormat.ActionTextMembers()
       try reader.forEachChunk { actions in
         let range = actions.first!.index...actions.last!.index
         let reads = try reader.reads(in: range)
         let effectsByAction = Dictionary(
           grouping: try reader.effects(ofActionsIn: range), by: \.actionIndex)
         for action in actions {
-          let line = try ExportFormat.actionLine(action, reads: reads[action.index] ?? [])
-          try sink.write(line.serialized())
+          try sink.write(
+            ExportFormat.actionLine(action, reads: reads[action.index] ?? [], texts: &texts))
           for effect in effectsByAction[action.index] ?? [] {
-            try sink.write(ExportFormat.effectLine(effect).serialized())
+            try sink.write(ExportFormat.effectLine(effect))
           }
         }
         progress.update(range.upperBound, reader.actionCount)

@@ -44,9 +44,8 @@ struct PathHistory {
 
   /// Calls `body` with each action that changed the value at the path, in order.
   ///
-  /// The patches are read in chunks, without the actions' texts; the actions found are read
-  /// whole `chunkSize` at a time, so memory does not grow with the session or the number of
-  /// changes.
+  /// The actions are read `chunkSize` at a time, so memory does not grow with the session or
+  /// the number of changes.
   ///
   /// - Throws: ``PathEvaluationError`` for a name no state of the session has (with the
   ///   nearest one), or a step that does not fit the data.
@@ -62,34 +61,27 @@ struct PathHistory {
 
     var value = initialState.value(at: base)
     var current = try evaluate(value)
-    var found: [(index: Int, old: JSONValue?, new: JSONValue?)] = []
-    func report() throws {
-      // The change is known: the actions' own patches are not needed.
-      let actions = try reader.actions(at: found.map(\.index), patches: false)
-      for (action, change) in zip(actions, found) {
-        try body(Change(action: action, old: change.old, new: change.new))
-      }
-      found.removeAll(keepingCapacity: true)
-    }
-    try reader.forEachPatch(chunkSize: chunkSize) { index, patch in
-      var touched = false
-      for operation in patch {
-        guard operation.path.hasPrefix(base) || base.hasPrefix(operation.path) else { continue }
-        touched = true
-        if !Self.apply(operation, to: &value, at: base) {
-          value = try reader.stateJSON(at: index).value(at: base)
-          break
+    // The actions are read with their patches, one chunk at a time, so a change's label and
+    // source come with it rather than from a second read.
+    try reader.forEachChunk(chunkSize: chunkSize) { actions in
+      for action in actions {
+        var touched = false
+        for operation in action.patch {
+          guard operation.path.hasPrefix(base) || base.hasPrefix(operation.path) else { continue }
+          touched = true
+          if !Self.apply(operation, to: &value, at: base) {
+            value = try reader.stateJSON(at: action.index).value(at: base)
+            break
+          }
         }
+        guard touched else { continue }
+        let new = try evaluate(value)
+        if !Self.areEqual(current, new) {
+          try body(Change(action: action, old: current, new: new))
+        }
+        current = new
       }
-      guard touched else { return }
-      let new = try evaluate(value)
-      if !Self.areEqual(current, new) {
-        found.append((index, current, new))
-        if found.count >= chunkSize { try report() }
-      }
-      current = new
     }
-    try report()
   }
 
   /// The path as the pointer of the value to keep up to date, and the rest of the path to

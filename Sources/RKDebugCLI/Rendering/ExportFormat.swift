@@ -52,41 +52,87 @@ enum ExportFormat {
     return .object(members)
   }
 
-  /// An action line.
-  static func actionLine(_ action: LoggedAction, reads: [DependencyRead]) throws -> JSONValue {
-    let json: JSONValue
-    do {
-      json = try JSONValue(parsing: action.json)
-    } catch {
-      throw LogError.corrupt("the JSON of action \(action.index) does not parse: \(error)")
+  /// An action line, written member by member in the order ``JSONValue/serialized(pretty:)``
+  /// sorts an object's keys, without building the object: the longest part of an export.
+  ///
+  /// - Parameter texts: The `json` and `label` members of the action texts met so far.
+  static func actionLine(
+    _ action: LoggedAction, reads: [DependencyRead], texts: inout ActionTextMembers
+  ) throws -> String {
+    let (effectID, parentIndex): (String, String)
+    switch action.source {
+    case .send: (effectID, parentIndex) = ("null", "null")
+    case let .effect(id, parent): (effectID, parentIndex) = (String(id), String(parent))
     }
-    var members: [String: JSONValue] = [
-      "type": "action",
-      "index": JSONValue(action.index),
-      "json": json,
-      "label": .string(action.label),
-      "time": .unixTime(action.time),
-      "durationNanos": JSONValue(action.durationNanos),
-      "patch": action.patch.jsonValue,
-    ]
-    members.merge(action.source.jsonMembers) { _, new in new }
-    if !reads.isEmpty { members["inputs"] = DependencyRead.json(of: reads) }
-    return .object(members)
+    var line = "{\"durationNanos\":"
+    line.reserveCapacity(256)  // one allocation for most lines, not one per doubling
+    line += String(action.durationNanos)
+    line += ",\"effectID\":" + effectID
+    line += ",\"index\":" + String(action.index)
+    if !reads.isEmpty { line += ",\"inputs\":" + DependencyRead.json(of: reads).serialized() }
+    line += try texts.members(of: action)
+    line += ",\"parentIndex\":" + parentIndex
+    line += ",\"patch\":" + action.patch.serializedJSONValue()
+    line += action.source == .send ? ",\"source\":\"send\"" : ",\"source\":\"effect\""
+    line += ",\"time\":" + text(of: .unixTime(action.time))
+    line += ",\"type\":\"action\"}"
+    return line
   }
 
-  /// An effect line.
-  static func effectLine(_ effect: LoggedEffect) -> JSONValue {
-    [
-      "type": "effect",
-      "id": JSONValue(effect.id),
-      "actionIndex": JSONValue(effect.actionIndex),
-      "kind": .string(effect.kind),
-      "cancelIDs": .array(effect.cancelIDs.map(JSONValue.string)),
-      "startedAt": .unixTime(effect.startedAt),
-      "endedAt": .optional(effect.endedAt, JSONValue.unixTime),
-      "outcome": .optional(effect.outcome) { .string($0.rawValue) },
-      "error": .optional(effect.error, JSONValue.string),
-    ]
+  /// `value.serialized()`, without a writer for a number or `null`.
+  private static func text(of value: JSONValue) -> String {
+    switch value {
+    case .null: "null"
+    case .array([]): "[]"
+    case let .number(text): text
+    default: value.serialized()
+    }
+  }
+
+  /// The `json` and `label` members of action lines, by the action's texts: a session repeats
+  /// a few texts, whose JSON is then parsed and written once rather than per line.
+  struct ActionTextMembers {
+    private var members: [String: [String: String]] = [:]
+    private var count = 0
+
+    /// `,"json":…,"label":…` for `action`.
+    mutating func members(of action: LoggedAction) throws -> String {
+      if let text = members[action.json]?[action.label] { return text }
+      let json: JSONValue
+      do {
+        json = try JSONValue(parsing: action.json)
+      } catch {
+        throw LogError.corrupt("the JSON of action \(action.index) does not parse: \(error)")
+      }
+      let text =
+        ",\"json\":" + json.serialized() + ",\"label\":"
+        + JSONValue.string(action.label).serialized()
+      // Bounded: a session of ever new actions (texts typed, rows by id) repeats few of them.
+      if count >= 4096 {
+        members.removeAll(keepingCapacity: true)
+        count = 0
+      }
+      members[action.json, default: [:]][action.label] = text
+      count += 1
+      return text
+    }
+  }
+
+  /// An effect line, written member by member as ``actionLine(_:reads:texts:)`` is.
+  static func effectLine(_ effect: LoggedEffect) -> String {
+    var line = "{\"actionIndex\":"
+    line.reserveCapacity(192)
+    line += String(effect.actionIndex)
+    line += ",\"cancelIDs\":"
+    line += text(of: .array(effect.cancelIDs.map(JSONValue.string)))
+    line += ",\"endedAt\":" + text(of: .optional(effect.endedAt, JSONValue.unixTime))
+    line += ",\"error\":" + text(of: .optional(effect.error, JSONValue.string))
+    line += ",\"id\":" + String(effect.id)
+    line += ",\"kind\":" + JSONValue.string(effect.kind).serialized()
+    line += ",\"outcome\":" + (effect.outcome.map { "\"\($0.rawValue)\"" } ?? "null")
+    line += ",\"startedAt\":" + text(of: .unixTime(effect.startedAt))
+    line += ",\"type\":\"effect\"}"
+    return line
   }
 
   // MARK: - Reading

@@ -33,11 +33,11 @@ extension JSONValue {
     static let maximumDepth = 512
 
     private let input: UnsafeBufferPointer<UInt8>
-    private var position = 0
+    private(set) var position = 0
     /// Reused for strings that contain escapes.
     private var scratch: [UInt8] = []
 
-    private init(input: UnsafeBufferPointer<UInt8>) {
+    init(input: UnsafeBufferPointer<UInt8>) {
       self.input = input
     }
 
@@ -61,7 +61,7 @@ extension JSONValue {
 
     // MARK: Values
 
-    private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+    mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
       guard position < input.count else {
         throw error(expected: "a JSON value")
       }
@@ -169,8 +169,29 @@ extension JSONValue {
       }
     }
 
+    /// Skips whitespace, then `byte` if it comes next; whether it did. For readers of a JSON
+    /// form of their own, such as the log's compact patches.
+    mutating func skip(_ byte: UInt8) -> Bool {
+      skipWhitespace()
+      guard position < input.count, input[position] == byte else { return false }
+      position += 1
+      return true
+    }
+
+    /// Skips whitespace and returns the next byte, without reading it; `nil` at the end.
+    mutating func peek() -> UInt8? {
+      skipWhitespace()
+      return position < input.count ? input[position] : nil
+    }
+
+    /// Whether only whitespace is left.
+    mutating func isAtEnd() -> Bool {
+      skipWhitespace()
+      return position == input.count
+    }
+
     @inline(__always)
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
       while position < input.count {
         switch input[position] {
         case 0x20, 0x0A, 0x0D, 0x09:
@@ -237,7 +258,7 @@ extension JSONValue {
     // MARK: Strings
 
     /// Reads a string starting at its opening quote.
-    private mutating func parseString() throws(JSONParseError) -> String {
+    mutating func parseString() throws(JSONParseError) -> String {
       let opening = position
       let start = position + 1
       var index = start

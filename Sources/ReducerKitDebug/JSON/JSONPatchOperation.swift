@@ -164,6 +164,37 @@ extension JSONPatchOperation {
     return String(decoding: writer.bytes, as: UTF8.self)
   }
 
+  /// The text of ``jsonValue``, `jsonValue.serialized()`, written without building the object:
+  /// members sorted as that writes them (`from`, `old`, `op`, `path`, `value`).
+  public func serializedJSONValue() -> String {
+    var writer = JSONValue.Writer()
+    writeJSONValue(to: &writer)
+    return String(decoding: writer.bytes, as: UTF8.self)
+  }
+
+  func writeJSONValue(to writer: inout JSONValue.Writer) {
+    writer.writeLiteral("{")
+    if let from {
+      writer.writeLiteral("\"from\":")
+      writer.write(string: from.description)
+      writer.writeLiteral(",")
+    }
+    if let oldValue {
+      writer.writeLiteral("\"old\":")
+      writer.write(oldValue)
+      writer.writeLiteral(",")
+    }
+    writer.writeLiteral("\"op\":")
+    writer.write(string: op.rawValue)
+    writer.writeLiteral(",\"path\":")
+    writer.write(string: path.description)
+    if let value {
+      writer.writeLiteral(",\"value\":")
+      writer.write(value)
+    }
+    writer.writeLiteral("}")
+  }
+
   func write(to writer: inout JSONValue.Writer) {
     writer.writeLiteral("{\"op\":")
     writer.write(string: op.rawValue)
@@ -272,6 +303,21 @@ extension [JSONPatchOperation] {
   /// The patch as a JSON array of operation objects.
   public var jsonValue: JSONValue {
     .array(map(\.jsonValue))
+  }
+
+  /// The text of ``jsonValue``, `jsonValue.serialized()`, written without building it; see
+  /// ``JSONPatchOperation/serializedJSONValue()``.
+  public func serializedJSONValue() -> String {
+    var writer = JSONValue.Writer()
+    writer.writeLiteral("[")
+    for (index, operation) in enumerated() {
+      if index > 0 {
+        writer.writeLiteral(",")
+      }
+      operation.writeJSONValue(to: &writer)
+    }
+    writer.writeLiteral("]")
+    return String(decoding: writer.bytes, as: UTF8.self)
   }
 
   /// The compact JSON text of the patch; see ``JSONPatchOperation/serialized()``.

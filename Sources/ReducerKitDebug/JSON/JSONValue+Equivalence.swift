@@ -6,6 +6,10 @@ extension JSONValue {
     switch (self, other) {
     case let (.number(lhs), .number(rhs)):
       if lhs == rhs { return true }
+      // Two different integers without leading zeros differ, but for -0 and 0.
+      if let lhs = Self.canonicalInteger(lhs), let rhs = Self.canonicalInteger(rhs) {
+        return lhs == rhs
+      }
       guard let lhsValue = DecimalText(lhs), let rhsValue = DecimalText(rhs) else { return false }
       return lhsValue == rhsValue
     case let (.array(lhs), .array(rhs)):
@@ -17,6 +21,17 @@ extension JSONValue {
     default:
       return self == other
     }
+  }
+
+  /// `text` when it is an integer written without leading zeros, `"0"` for `-0`; `nil` for
+  /// any other number, which ``DecimalText`` compares.
+  private static func canonicalInteger(_ text: String) -> String? {
+    var digits = text.utf8[...]
+    if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+    guard let first = digits.first, digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }),
+      first != UInt8(ascii: "0") || digits.count == 1
+    else { return nil }
+    return first == UInt8(ascii: "0") ? "0" : text
   }
 
   /// The exact value of JSON number text, normalized: `-1.50e2`, `-150` and `-150.0` are all

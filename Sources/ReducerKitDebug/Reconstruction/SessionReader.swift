@@ -19,6 +19,11 @@ public final class SessionReader {
   private var cached: (index: Int, state: JSONValue)?
   private var compactActions: Bool?
   private var hasRecordedInputs: Bool?
+  /// The paths of the patches read, parsed once each.
+  private var pointers = JSONPointerCache()
+  /// The JSON and label of the action texts read, by `action_text` id: a session repeats a
+  /// few texts, so each is read and copied once rather than per action.
+  private var texts: [Int64: (json: String, label: String)] = [:]
 
   /// The most rows of actions, patches or effects that one read of this reader returned: what
   /// a walk holds in memory at once. Tests check with it that a command streams a session.
@@ -52,7 +57,8 @@ public final class SessionReader {
   ) throws -> [LoggedAction] {
     let range = range ?? 1...max(1, actionCount)
     return try fetchActions(
-      where: "BETWEEN ? AND ?", arguments: [session.id, range.lowerBound, range.upperBound],
+      where: "BETWEEN ? AND ?",
+      arguments: [session.id, Int64(range.lowerBound), Int64(range.upperBound)],
       patches: patches)
   }
 
@@ -63,20 +69,32 @@ public final class SessionReader {
   /// Without `patches`, each action's ``LoggedAction/patch`` is left empty, unread (a
   /// schema-1 log, read through its view, has them anyway).
   private func fetchActions(
-    where condition: String, arguments: StatementArguments, patches: Bool = true
+    where condition: String, arguments: [Int64], patches: Bool = true
   ) throws -> [LoggedAction] {
     let compact = try storesCompactActions()
-    let sql =
-      compact
-      ? LoggedAction.compactSelection(ops: patches ? "e.ops" : "'[]'")
-        + " WHERE e.session_id = ? AND e.idx \(condition) ORDER BY e.idx"
-      : "SELECT \(LoggedAction.selection) FROM action WHERE session_id = ? AND idx \(condition) ORDER BY idx"
-    // A cursor reads each row in place; `fetchAll` would copy every row with its column names.
     let actions = try log.read { db in
       var actions: [LoggedAction] = []
-      let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-      while let row = try rows.next() {
-        actions.append(try LoggedAction(row: row, compact: compact))
+      guard compact else {
+        // A cursor reads each row in place; `fetchAll` would copy every row with its columns.
+        let rows = try Row.fetchCursor(
+          db,
+          sql: "SELECT \(LoggedAction.selection) FROM action WHERE session_id = ? AND idx "
+            + "\(condition) ORDER BY idx",
+          arguments: StatementArguments(arguments))
+        while let row = try rows.next() { actions.append(try LoggedAction(row: row)) }
+        return actions
+      }
+      let startedAt =
+        try Double.fetchOne(
+          db, sql: "SELECT started_at FROM session WHERE id = ?", arguments: [session.id]) ?? 0
+      let statement = try DirectStatement(
+        db,
+        sql: LoggedAction.compactSelection(ops: patches ? "e.ops" : "'[]'")
+          + " WHERE e.session_id = ? AND e.idx \(condition) ORDER BY e.idx")
+      try statement.forEachRow(db, integers: arguments) { row in
+        let text = try text(id: row.isNull(1) ? nil : Int64(row.int(1)), of: row.int(0), db)
+        actions.append(
+          try LoggedAction(row: row, text: text, startedAt: startedAt, pointers: &pointers))
       }
       return actions
     }
@@ -84,11 +102,31 @@ public final class SessionReader {
     return actions
   }
 
+  /// The JSON and label of the `action_text` row `id`, the texts of action `index`.
+  private func text(
+    id: Int64?, of index: Int, _ db: Database
+  ) throws -> (json: String, label: String) {
+    if let id, let text = texts[id] { return text }
+    guard let id,
+      let row = try Row.fetchOne(
+        db.cachedStatement(sql: "SELECT json, label FROM action_text WHERE id = ?"),
+        arguments: [id]),
+      let json = row[0] as String?, let label = row[1] as String?
+    else {
+      throw LogError.corrupt("the text of action \(index) is missing")
+    }
+    // Bounded: a session of ever new actions (texts typed, rows by id) repeats few of them.
+    if texts.count >= 4096 { texts.removeAll(keepingCapacity: true) }
+    texts[id] = (json, label)
+    return (json, label)
+  }
+
   /// Every effect of the session, in the order they started.
   public func effects() throws -> [LoggedEffect] {
     let effects = try log.read { db in
       try Row.fetchAll(
-        db, sql: "SELECT * FROM effect WHERE session_id = ? ORDER BY id", arguments: [session.id]
+        db, sql: "SELECT \(LoggedEffect.selection) FROM effect WHERE session_id = ? ORDER BY id",
+        arguments: [session.id]
       ).map(LoggedEffect.init(row:))
     }
     largestRead = max(largestRead, effects.count)
@@ -109,7 +147,8 @@ public final class SessionReader {
         return try Row.fetchAll(
           db,
           sql: """
-            SELECT * FROM effect WHERE session_id = ? AND action_idx BETWEEN ? AND ? ORDER BY id
+            SELECT \(LoggedEffect.selection) FROM effect
+            WHERE session_id = ? AND action_idx BETWEEN ? AND ? ORDER BY id
             """,
           arguments: [session.id, range.lowerBound, range.upperBound]
         ).map(LoggedEffect.init(row:))
@@ -140,7 +179,10 @@ public final class SessionReader {
       }
       var effects: [LoggedEffect] = []
       let rows = try Row.fetchCursor(
-        db, sql: "SELECT * FROM effect WHERE session_id = ? AND id >= ? ORDER BY id",
+        db,
+        sql: """
+          SELECT \(LoggedEffect.selection) FROM effect WHERE session_id = ? AND id >= ? ORDER BY id
+          """,
         arguments: [session.id, low])
       while let row = try rows.next() {
         let effect = try LoggedEffect(row: row)
@@ -386,19 +428,21 @@ public final class SessionReader {
     let result = try log.read { db in
       var patches: [[JSONPatchOperation]] = []
       patches.reserveCapacity(range.count)
-      let rows = try Row.fetchCursor(
-        db, sql: sql, arguments: [session.id, range.lowerBound, range.upperBound])
       var expected = range.lowerBound
-      while let row = try rows.next() {
-        let index: Int = row[0]
-        guard index == expected else { break }
-        let text: String = row[1]
+      var missing = false
+      try DirectStatement(db, sql: sql).forEachRow(
+        db, integers: [session.id, Int64(range.lowerBound), Int64(range.upperBound)]
+      ) { row in
+        let index = row.int(0)
+        guard !missing, index == expected else {
+          missing = true
+          return
+        }
         do {
-          let json = try JSONValue(parsing: text)
           patches.append(
             compact
-              ? try [JSONPatchOperation](compactJSON: json)
-              : try [JSONPatchOperation](jsonValue: json))
+              ? try [JSONPatchOperation](compactText: row.text(1), pointers: &pointers)
+              : try [JSONPatchOperation](jsonValue: JSONValue(parsing: row.text(1))))
         } catch {
           throw LogError.corrupt("the patch of action \(index) does not parse: \(error)")
         }

@@ -55,6 +55,17 @@ import Testing
     #expect(effect["cancelIDs"] == [])
   }
 
+  @Test func linesAreTheSerializationOfTheirJSON() async throws {
+    // Each line is written member by member: it must be what serializing its value writes
+    // (sorted keys, no whitespace), as when the lines were built as `JSONValue`s.
+    let log = try await RecordedLog.shelf()
+    let result = try log.run(["export"])
+    #expect(result.status == 0)
+    for line in result.stdout.split(separator: "\n") {
+      #expect(try JSONValue(parsing: String(line)).serialized() == String(line))
+    }
+  }
+
   @Test func writesToAFile() async throws {
     let log = try await RecordedLog.shelf()
     let file = log.directory.path("export.jsonl")

@@ -47,50 +47,66 @@ public struct LoggedAction: Codable, Sendable, Equatable {
     """
 
   /// The same columns read from the compact tables of schema 2 and later, with the patch in
-  /// its compact form as `ops`: the `action` view's joins and its `time`, without converting
-  /// the patch to RFC 6902 in SQL. For ``init(row:)`` with `compact` set.
+  /// its compact form as `ops`, the texts as `text_id` and the time as `time_us`: without
+  /// converting the patch to RFC 6902 in SQL nor joining the texts, which a reader looks up
+  /// once per distinct text, nor the session, whose start a reader reads once. For
+  /// ``init(row:text:startedAt:pointers:)``.
   static let compactSelection = compactSelection(ops: "e.ops")
 
   /// ``compactSelection`` with `ops` read from the SQL expression `ops`: `'[]'` leaves the
   /// patch out, for a listing that shows no change (parsing patches is most of a read's cost).
   static func compactSelection(ops: String) -> String {
     """
-    SELECT e.idx, t.json, t.label, e.effect_id, e.parent_idx,
-      s.started_at + e.time_us / 1000000.0 AS time, e.duration_ns, \(ops) AS ops
+    SELECT e.idx, e.text_id, e.effect_id, e.parent_idx, e.time_us, e.duration_ns, \(ops) AS ops
     FROM action_entry AS e
-    LEFT JOIN action_text AS t ON t.id = e.text_id
-    LEFT JOIN session AS s ON s.id = e.session_id
     """
   }
 
-  /// Reads an action from a row of ``selection``, or of ``compactSelection`` when `compact`.
+  /// Reads an action from a row of ``selection``.
   ///
   /// Columns are read by position: by name, GRDB looks each one up case-insensitively, which
   /// was a third of the time `rkdebug log` took to read a row.
-  init(row: Row, compact: Bool = false) throws {
-    // The positions of effect_id, parent_idx, time, duration_ns and the patch: `selection`
-    // has `source` before them.
-    let first = compact ? 3 : 4
+  init(row: Row) throws {
     index = row[0]
     guard let json = row[1] as String?, let label = row[2] as String? else {
       throw LogError.corrupt("the text of action \(index) is missing")
     }
     self.json = json
     self.label = label
-    if let effectID = row[first] as Int?, let parentIndex = row[first + 1] as Int? {
+    if let effectID = row[4] as Int?, let parentIndex = row[5] as Int? {
       source = .effect(effectID: effectID, parentIndex: parentIndex)
     } else {
       source = .send
     }
-    time = Date(timeIntervalSince1970: row[first + 2])
-    durationNanos = row[first + 3]
+    time = Date(timeIntervalSince1970: row[6])
+    durationNanos = row[7]
     do {
-      let text: String = row[first + 4]
-      if compact {
-        patch = text == "[]" ? [] : try [JSONPatchOperation](compactJSON: JSONValue(parsing: text))
-      } else {
-        patch = try JSONPatchOperation.operations(parsing: text)
-      }
+      patch = try JSONPatchOperation.operations(parsing: row[8] as String)
+    } catch {
+      throw LogError.corrupt("the patch of action \(index) does not parse: \(error)")
+    }
+  }
+
+  /// Reads an action from a row of ``compactSelection``, with `text` the JSON and label of its
+  /// `text_id`, `startedAt` the session's `started_at`, and the paths of its patch parsed
+  /// through `pointers`.
+  init(
+    row: DirectRow, text: (json: String, label: String), startedAt: Double,
+    pointers: inout JSONPointerCache
+  ) throws {
+    index = row.int(0)
+    json = text.json
+    label = text.label
+    if let effectID = row.optionalInt(2), let parentIndex = row.optionalInt(3) {
+      source = .effect(effectID: effectID, parentIndex: parentIndex)
+    } else {
+      source = .send
+    }
+    // The `action` view's `s.started_at + e.time_us / 1000000.0`, the same double operations.
+    time = Date(timeIntervalSince1970: startedAt + Double(row.int(4)) / 1_000_000.0)
+    durationNanos = Int64(row.int(5))
+    do {
+      patch = try [JSONPatchOperation](compactText: row.text(6), pointers: &pointers)
     } catch {
       throw LogError.corrupt("the patch of action \(index) does not parse: \(error)")
     }

@@ -46,15 +46,25 @@ public struct LoggedEffect: Codable, Sendable, Equatable {
     self.error = error
   }
 
+  /// The columns ``init(row:)`` reads, in its order.
+  static let selection = "id, action_idx, kind, cancel_ids, started_at, ended_at, outcome, error"
+
+  /// Reads an effect from a row of ``selection``, by position (GRDB looks a name up
+  /// case-insensitively, per row).
   init(row: Row) throws {
-    id = row["id"]
-    actionIndex = row["action_idx"]
-    kind = row["kind"]
-    let cancelIDsText: String = row["cancel_ids"]
-    cancelIDs = (try? JSONDecoder().decode([String].self, from: Data(cancelIDsText.utf8))) ?? []
-    startedAt = Date(timeIntervalSince1970: row["started_at"])
-    endedAt = (row["ended_at"] as Double?).map(Date.init(timeIntervalSince1970:))
-    outcome = (row["outcome"] as String?).flatMap(Outcome.init(rawValue:))
-    error = row["error"]
+    id = row[0]
+    actionIndex = row[1]
+    kind = row[2]
+    // A JSON array of strings, as `JSONDecoder` would read `[String]`: anything else is none.
+    // Most effects have none, the default `[]`, which needs no parser.
+    let cancelIDsText: String = row[3]
+    let elements =
+      cancelIDsText == "[]" ? [] : (try? JSONValue(parsing: cancelIDsText))?.arrayValue ?? []
+    let cancelIDs = elements.compactMap(\.stringValue)
+    self.cancelIDs = cancelIDs.count == elements.count ? cancelIDs : []
+    startedAt = Date(timeIntervalSince1970: row[4])
+    endedAt = (row[5] as Double?).map(Date.init(timeIntervalSince1970:))
+    outcome = (row[6] as String?).flatMap(Outcome.init(rawValue:))
+    error = row[7]
   }
 }
