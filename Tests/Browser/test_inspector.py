@@ -29,7 +29,8 @@ from pathlib import Path
 
 try:
     from selenium import webdriver
-    from selenium.common.exceptions import NoAlertPresentException, TimeoutException
+    from selenium.common.exceptions import (
+        NoAlertPresentException, StaleElementReferenceException, TimeoutException)
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
@@ -116,13 +117,28 @@ class InspectorTests(unittest.TestCase):
     def open(self, query):
         self.driver.get(self.url + query)
 
-    def wait_for(self, css, timeout=10):
+    def wait_for(self, css, timeout=20):
         """The first element matching `css`, once there is one."""
         try:
             return WebDriverWait(self.driver, timeout).until(
                 lambda d: d.find_elements(By.CSS_SELECTOR, css))[0]
         except TimeoutException:
             self.fail(f"nothing matched {css} within {timeout} s; console: {self.console()}")
+
+    def click(self, css):
+        """Clicks the element matching `css`, finding it again if the page re-rendered it
+        between the lookup and the click."""
+        for _ in range(10):
+            try:
+                self.wait_for(css).click()
+                return
+            except StaleElementReferenceException:
+                time.sleep(0.1)
+        self.fail(f"{css} kept being replaced")
+
+    def click_row(self, index):
+        self.row(index)
+        self.click(f'.row[data-index="{index}"]')
 
     def row(self, index):
         """The list row of action `index`, scrolling the list to it as a user would."""
@@ -185,7 +201,7 @@ class InspectorTests(unittest.TestCase):
     def test_clicking_an_action_shows_its_state(self):
         self.open("?session=1")
         for index in (7, 240):
-            self.row(index).click()
+            self.click_row(index)
             self.wait_for_state(index)
             expected = json.loads(rkdebug("state", "--session", "1", "--at", str(index),
                                           "--json", db=self.db))
@@ -215,8 +231,7 @@ class InspectorTests(unittest.TestCase):
     def test_who_changed_this_lists_what_history_prints(self):
         self.open("?session=1&at=200")
         self.wait_for_state(200)
-        self.driver.find_element(
-            By.CSS_SELECTOR, '#state-tree .line[data-path="filter"] .key').click()
+        self.click('#state-tree .line[data-path="filter"] .key')
         self.wait_for("#history-list")
         shown = [int(item.get_attribute("data-index")) for item in
                  self.driver.find_elements(By.CSS_SELECTOR, "#history-list > li")]
@@ -287,6 +302,15 @@ class InspectorTests(unittest.TestCase):
         self.wait_for_state(2)
         lane = self.wait_for('#timeline .lane[data-effect="1"]')
         self.assertIn("todoCompletion", lane.text)
+        # Lanes run by action until asked to run by time.
+        pressed = self.driver.find_element(By.CSS_SELECTOR, '#timeline .axis[aria-pressed="true"]')
+        self.assertEqual(pressed.text, "by action")
+        [by_time] = [b for b in self.driver.find_elements(By.CSS_SELECTOR, "#timeline .axis")
+                     if b.text == "by time"]
+        by_time.click()
+        WebDriverWait(self.driver, 10).until(lambda d: d.find_element(
+            By.CSS_SELECTOR, '#timeline .axis[aria-pressed="true"]').text == "by time")
+        self.wait_for('#timeline .lane[data-effect="1"]')
         self.driver.find_element(By.ID, "tab-effects").click()
         table = self.wait_for("#effects-table")
         self.assertIn("finished", table.text)
@@ -341,15 +365,14 @@ class InspectorTests(unittest.TestCase):
         self.assertEqual(self.shown_state(), expected)
         # Rows line up with indices: the first row is the state before the window.
         self.assertEqual(self.row(19).text.split()[0], "19")
-        self.row(70).click()
+        self.click_row(70)
         self.wait_for_state(70)
         self.assertIn("70", self.driver.find_element(By.CSS_SELECTOR, ".row.selected").text)
         expected = json.loads(rkdebug("state", "--session", "1", "--at", "70", "--json",
                                       db=self.db))
         self.assertEqual(self.shown_state(), expected)
         # Who changed this, from the page's own data.
-        self.driver.find_element(
-            By.CSS_SELECTOR, '#state-tree .line[data-path="filter"] .key').click()
+        self.click('#state-tree .line[data-path="filter"] .key')
         self.wait_for("#history-list")
         shown = [int(item.get_attribute("data-index")) for item in
                  self.driver.find_elements(By.CSS_SELECTOR, "#history-list > li")]

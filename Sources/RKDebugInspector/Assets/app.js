@@ -867,21 +867,33 @@
       }
       if (at !== this.at) return;
       const effects = answer.effects;
+      // Lanes run along action indices (from the action that started the effect to the last
+      // one it emitted), or along wall-clock time: by action by default, since a session
+      // recorded on an instant clock has effects that take no time at all.
+      const now = Date.now();
+      const starts = effects.map((e) => Date.parse(e.startedAt));
+      const ends = effects.map((e) => e.endedAt ? Date.parse(e.endedAt) : now);
+      const axis = this.timelineAxis || 'actions';
+      const axisButton = (name, label) => el('button', { type: 'button', class: 'axis',
+        'aria-pressed': String(axis === name), text: label,
+        onclick: () => { this.timelineAxis = name; this.renderTimeline(this.at); } });
       const header = el('div', { class: 'legend' },
         el('strong', { text: `Effects started by actions ${from}…${to}` }), '  ',
         ...['finished', 'cancelled', 'failed', 'running'].map((o) =>
-          el('span', null, el('i', { class: `span ${o}` }), o)));
+          el('span', null, el('i', { class: `span ${o}` }), o)),
+        axisButton('time', 'by time'), axisButton('actions', 'by action'));
       if (!effects.length) {
         timeline.replaceChildren(header, el('p', { class: 'muted', text: 'No effects.' }));
         return;
       }
-      const now = Date.now();
-      const starts = effects.map((e) => Date.parse(e.startedAt));
-      const ends = effects.map((e) => e.endedAt ? Date.parse(e.endedAt) : now);
-      const t0 = Math.min(...starts), t1 = Math.max(...ends, t0 + 1);
+      const first = axis === 'time' ? Math.min(...starts) : from;
+      const extents = effects.map((e, i) => axis === 'time' ? [starts[i], ends[i]]
+        : [e.actionIndex, Math.max(e.actionIndex, ...e.emitted)]);
+      const last = Math.max(...extents.map(([, end]) => end), first + 1);
       const lanes = effects.map((e, i) => {
-        const left = (starts[i] - t0) / (t1 - t0) * 100;
-        const width = Math.max(0.3, (ends[i] - starts[i]) / (t1 - t0) * 100);
+        const [begin, end] = extents[i];
+        const left = (begin - first) / (last - first) * 100;
+        const width = Math.max(0.3, (end - begin) / (last - first) * 100);
         const outcome = e.outcome || 'running';
         return el('div', { class: 'lane', 'data-effect': String(e.id) },
           el('div', { class: 'who' }, `#${e.id} ${e.kind} from `, this.jump(e.actionIndex),
