@@ -125,6 +125,21 @@ class InspectorTests(unittest.TestCase):
         except TimeoutException:
             self.fail(f"nothing matched {css} within {timeout} s; console: {self.console()}")
 
+    def until(self, condition, timeout=20):
+        """Waits for `condition(driver)`, looking again when the page replaced an element it
+        was reading."""
+        WebDriverWait(self.driver, timeout,
+                      ignored_exceptions=[StaleElementReferenceException]).until(condition)
+
+    def read(self, reading):
+        """`reading()`, done again if the page replaced an element while it was being read."""
+        for _ in range(10):
+            try:
+                return reading()
+            except StaleElementReferenceException:
+                time.sleep(0.1)
+        self.fail("the page kept replacing what was being read")
+
     def click(self, css):
         """Clicks the element matching `css`, finding it again if the page re-rendered it
         between the lookup and the click."""
@@ -184,6 +199,14 @@ class InspectorTests(unittest.TestCase):
         self.open("?session=1")
         self.wait_for('.row[data-index="12"]')
         printed = rkdebug("log", "--session", "1", "--to", "12", db=self.db).splitlines()
+        self.read(lambda: self.check_rows(printed))
+        source = self.driver.find_element(By.CSS_SELECTOR, '.row[data-index="3"] .src').text
+        self.assertEqual(source, "effect")
+        title = self.driver.find_element(By.ID, "title").text
+        self.assertIn("session 1 · todos", title)
+
+    def check_rows(self, printed):
+        """Each row's label is the end of the line `rkdebug log` prints for its action."""
         for index, line in enumerate(printed, start=1):
             row = self.driver.find_element(By.CSS_SELECTOR, f'.row[data-index="{index}"]')
             label = row.find_element(By.CSS_SELECTOR, ".label").get_attribute("textContent")
@@ -193,10 +216,6 @@ class InspectorTests(unittest.TestCase):
                 self.assertIn(" of " + marker.split()[1], line)
                 label = label[len(marker):]
             self.assertTrue(line.rstrip().endswith(label), f"{line!r} vs {label!r}")
-        source = self.driver.find_element(By.CSS_SELECTOR, '.row[data-index="3"] .src').text
-        self.assertEqual(source, "effect")
-        title = self.driver.find_element(By.ID, "title").text
-        self.assertIn("session 1 · todos", title)
 
     def test_clicking_an_action_shows_its_state(self):
         self.open("?session=1")
@@ -233,8 +252,9 @@ class InspectorTests(unittest.TestCase):
         self.wait_for_state(200)
         self.click('#state-tree .line[data-path="filter"] .key')
         self.wait_for("#history-list")
-        shown = [int(item.get_attribute("data-index")) for item in
-                 self.driver.find_elements(By.CSS_SELECTOR, "#history-list > li")]
+        shown = self.read(lambda: [
+            int(item.get_attribute("data-index"))
+            for item in self.driver.find_elements(By.CSS_SELECTOR, "#history-list > li")])
         printed = [json.loads(line) for line in
                    rkdebug("history", "--session", "1", "--path", "filter", "--json",
                            db=self.db).splitlines()]
@@ -279,7 +299,7 @@ class InspectorTests(unittest.TestCase):
         self.open("?session=1")
         self.wait_for_state(0)
         self.driver.find_element(By.ID, "replay").click()
-        WebDriverWait(self.driver, 20).until(
+        self.until(
             lambda d: "matches" in d.find_element(By.ID, "replay-result").text
             or "diverges" in d.find_element(By.ID, "replay-result").text)
         self.assertIn("every state matches", self.driver.find_element(By.ID, "replay-result").text)
@@ -308,7 +328,7 @@ class InspectorTests(unittest.TestCase):
         [by_time] = [b for b in self.driver.find_elements(By.CSS_SELECTOR, "#timeline .axis")
                      if b.text == "by time"]
         by_time.click()
-        WebDriverWait(self.driver, 10).until(lambda d: d.find_element(
+        self.until(lambda d: d.find_element(
             By.CSS_SELECTOR, '#timeline .axis[aria-pressed="true"]').text == "by time")
         self.wait_for('#timeline .lane[data-effect="1"]')
         self.driver.find_element(By.ID, "tab-effects").click()
@@ -322,10 +342,10 @@ class InspectorTests(unittest.TestCase):
         self.wait_for_state(0)
         field = self.driver.find_element(By.ID, "filter")
         field.send_keys("filterPicked")
-        WebDriverWait(self.driver, 10).until(
-            lambda d: "match" in d.find_element(By.ID, "match-count").text)
-        labels = [row.find_element(By.CSS_SELECTOR, ".label").text for row in
-                  self.driver.find_elements(By.CSS_SELECTOR, ".row[data-index]")]
+        self.until(lambda d: "match" in d.find_element(By.ID, "match-count").text)
+        labels = self.read(lambda: [
+            row.find_element(By.CSS_SELECTOR, ".label").text
+            for row in self.driver.find_elements(By.CSS_SELECTOR, ".row[data-index]")])
         self.assertTrue(labels)
         self.assertTrue(all("filterPicked" in label for label in labels), labels)
         printed = [line for line in rkdebug("log", "--session", "1", db=self.db).splitlines()
@@ -374,8 +394,9 @@ class InspectorTests(unittest.TestCase):
         # Who changed this, from the page's own data.
         self.click('#state-tree .line[data-path="filter"] .key')
         self.wait_for("#history-list")
-        shown = [int(item.get_attribute("data-index")) for item in
-                 self.driver.find_elements(By.CSS_SELECTOR, "#history-list > li")]
+        shown = self.read(lambda: [
+            int(item.get_attribute("data-index"))
+            for item in self.driver.find_elements(By.CSS_SELECTOR, "#history-list > li")])
         history = [json.loads(line)["index"] for line in
                    rkdebug("history", "--session", "1", "--path", "filter", "--json",
                            db=self.db).splitlines()]
