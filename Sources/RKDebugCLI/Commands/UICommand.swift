@@ -92,7 +92,8 @@ struct UICommand: AsyncParsableCommand {
     if let window, window.count > Self.maximumExportedActions {
       throw RKDebugError(
         "the page would hold \(window.count) actions "
-          + "(\(window.lowerBound)...\(window.upperBound)); choose at most \(Self.maximumExportedActions) with --from and --to")
+          + "(\(window.lowerBound)...\(window.upperBound)); "
+          + "choose at most \(Self.maximumExportedActions) with --from and --to")
     }
     let data = try InspectorExport.data(reader: reader, window: window)
     let page = InspectorPage.selfContained(

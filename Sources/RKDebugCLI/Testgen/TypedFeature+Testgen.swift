@@ -192,7 +192,8 @@ extension TypedFeature {
       ]
     }
     if let locale = values["locale"]?.stringValue {
-      lines.append("    $0.locale = Locale(identifier: \(SwiftLiteralWriter.stringLiteral(locale)))")
+      lines.append(
+        "    $0.locale = Locale(identifier: \(SwiftLiteralWriter.stringLiteral(locale)))")
     }
     if let timeZone = values["timeZone"]?.stringValue {
       lines.append(

@@ -6,8 +6,9 @@ import GRDBSQLite
 ///
 /// It skips GRDB's `StatementArguments`, an array of existentials each cast and converted to a
 /// `DatabaseValue`, on the path every row takes; a reader's row is read in place
-/// (``DirectRow``) rather than through GRDB's `Row` and a `Data` per text. The statement still belongs to GRDB, which
-/// prepared it and finalizes it; it runs inside GRDB's transaction on GRDB's connection.
+/// (``DirectRow``) rather than through GRDB's `Row` and a `Data` per text. The statement still
+/// belongs to GRDB, which prepared it and finalizes it; it runs inside GRDB's transaction on
+/// GRDB's connection.
 struct DirectStatement {
   private let statement: Statement
 
@@ -27,7 +28,11 @@ struct DirectStatement {
     for (offset, value) in values.enumerated() {
       let index = Int32(offset + 1)
       let code =
-        if let value { sqlite3_bind_int64(handle, index, value) } else { sqlite3_bind_null(handle, index) }
+        if let value {
+          sqlite3_bind_int64(handle, index, value)
+        } else {
+          sqlite3_bind_null(handle, index)
+        }
       guard code == SQLITE_OK else { throw error(code, db) }
     }
     let index = Int32(values.count + 1)

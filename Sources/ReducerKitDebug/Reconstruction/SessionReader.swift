@@ -423,7 +423,10 @@ public final class SessionReader {
     let compact = try storesCompactActions()
     let sql =
       compact
-      ? "SELECT idx, ops FROM action_entry WHERE session_id = ? AND idx BETWEEN ? AND ? ORDER BY idx"
+      ? """
+        SELECT idx, ops FROM action_entry WHERE session_id = ? AND idx BETWEEN ? AND ?
+        ORDER BY idx
+        """
       : "SELECT idx, patch FROM action WHERE session_id = ? AND idx BETWEEN ? AND ? ORDER BY idx"
     let result = try log.read { db in
       var patches: [[JSONPatchOperation]] = []
