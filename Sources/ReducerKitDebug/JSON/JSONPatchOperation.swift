@@ -308,27 +308,25 @@ extension [JSONPatchOperation] {
   /// The text of ``jsonValue``, `jsonValue.serialized()`, written without building it; see
   /// ``JSONPatchOperation/serializedJSONValue()``.
   public func serializedJSONValue() -> String {
-    var writer = JSONValue.Writer()
-    writer.writeLiteral("[")
-    for (index, operation) in enumerated() {
-      if index > 0 {
-        writer.writeLiteral(",")
-      }
-      operation.writeJSONValue(to: &writer)
-    }
-    writer.writeLiteral("]")
-    return String(decoding: writer.bytes, as: UTF8.self)
+    serializedArray { operation, writer in operation.writeJSONValue(to: &writer) }
   }
 
   /// The compact JSON text of the patch; see ``JSONPatchOperation/serialized()``.
   public func serialized() -> String {
+    serializedArray { operation, writer in operation.write(to: &writer) }
+  }
+
+  /// A JSON array of the operations, each written by `write`.
+  private func serializedArray(
+    _ write: (JSONPatchOperation, inout JSONValue.Writer) -> Void
+  ) -> String {
     var writer = JSONValue.Writer()
     writer.writeLiteral("[")
     for (index, operation) in enumerated() {
       if index > 0 {
         writer.writeLiteral(",")
       }
-      operation.write(to: &writer)
+      write(operation, &writer)
     }
     writer.writeLiteral("]")
     return String(decoding: writer.bytes, as: UTF8.self)
