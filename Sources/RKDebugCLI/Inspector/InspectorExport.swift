@@ -29,12 +29,10 @@ enum InspectorExport {
         try state.apply(action.patch)
         let changes = renderer.text(for: action, oldState: old, newState: state)
         actions.append(
-          SessionInspector.windowJSON(action, session: reader.session).adding([
-            "changes": .string(changes),
-            "patch": .array(action.patch.map(\.jsonValue)),
-            "effects": .array((effectsByAction[action.index] ?? []).map { effects[$0] }),
-            "inputs": DependencyRead.json(of: reads[action.index] ?? []),
-          ]))
+          SessionInspector.detailJSON(
+            action, session: reader.session, changes: changes, renderer: renderer,
+            effects: (effectsByAction[action.index] ?? []).map { effects[$0] },
+            inputs: reads[action.index] ?? []))
       }
     }
     return [

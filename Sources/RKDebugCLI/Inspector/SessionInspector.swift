@@ -51,14 +51,10 @@ struct SessionInspector: InspectorQueries {
       let changes = renderer.text(for: action, oldState: old, newState: new)
       let effects = try reader.effects(ofActionsIn: index...index)
       let emitted = try reader.emittedActions(of: effects)
-      return Self.windowJSON(action, session: reader.session).adding([
-        "changes": .string(changes),
-        "typedChanges": .bool(renderer.feature != nil && renderer.typedFailure == nil),
-        "patch": .array(action.patch.map(\.jsonValue)),
-        "effects": .array(
-          effects.map { Self.effectJSON($0, emitted: emitted.byEffect[$0.id] ?? []) }),
-        "inputs": DependencyRead.json(of: try reader.reads(at: index)),
-      ])
+      return Self.detailJSON(
+        action, session: reader.session, changes: changes, renderer: renderer,
+        effects: effects.map { Self.effectJSON($0, emitted: emitted.byEffect[$0.id] ?? []) },
+        inputs: try reader.reads(at: index))
     }
   }
 
@@ -172,6 +168,21 @@ struct SessionInspector: InspectorQueries {
     LogCommand.json(action).adding([
       "line": .string(action.singleLineLabel),
       "sinceStartSeconds": JSONValue(action.time.timeIntervalSince(session.startedAt)) ?? 0,
+    ])
+  }
+
+  /// One action as `actions/N` gives it, and an exported page holds it: the list's members,
+  /// its `changes` text (typed or not, as `renderer` made it), patch, effects and inputs.
+  static func detailJSON(
+    _ action: LoggedAction, session: LoggedSession, changes: String, renderer: ChangeText,
+    effects: [JSONValue], inputs: [DependencyRead]
+  ) -> JSONValue {
+    windowJSON(action, session: session).adding([
+      "changes": .string(changes),
+      "typedChanges": .bool(renderer.feature != nil && renderer.typedFailure == nil),
+      "patch": .array(action.patch.map(\.jsonValue)),
+      "effects": .array(effects),
+      "inputs": DependencyRead.json(of: inputs),
     ])
   }
 
