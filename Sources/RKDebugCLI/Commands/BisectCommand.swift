@@ -217,7 +217,7 @@ struct BisectCommand: AsyncParsableCommand {
     for warning in replayer.warnings {
       print("rkdebug: warning: \(warning)", to: &StandardError.stream)
     }
-    let progress = ReplayProgress(label: "replaying", total: reader.actionCount)
+    let progress = ProgressLine(label: "replaying", total: reader.actionCount)
     let result = try replayer.run(to: nil, skipping: [], progress: progress.update)
     progress.finish()
     guard let divergence = result.divergence else {

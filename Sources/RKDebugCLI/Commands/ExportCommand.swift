@@ -45,7 +45,7 @@ struct ExportCommand: AsyncParsableCommand {
           initialState: try reader.stateJSON(at: 0), environment: try reader.reads(at: 0)
         ).serialized()
       )
-      let progress = ReplayProgress.ofOutput(label: "exporting", total: reader.actionCount)
+      let progress = ProgressLine.ofOutput(label: "exporting", total: reader.actionCount)
       if progress.isShown, output == nil || output == "-", Terminal.isOutputTerminal {
         sink.beforeWrite = { progress.clear() }
       }

@@ -8,12 +8,12 @@ struct ImportCommand: AsyncParsableCommand {
     commandName: "import",
     abstract: "Add a session exported with 'rkdebug export' to the log, and print its id.",
     discussion: """
-      The file is read and checked entirely before the log is opened, and the session is \
-      written in one transaction: a malformed file leaves the log untouched. Every patch must \
-      apply, and every old value it records must be the value it overwrites, so the states \
-      rebuilt forwards and backwards agree; a session that breaks this is refused. The log \
-      (--db) is created if it does not exist. The session keeps its uuid, so a log cannot \
-      hold the same session twice.
+      The file is read a line at a time, and each action is checked as it is written: its \
+      patch must apply, and every old value it records must be the value it overwrites, so \
+      the states rebuilt forwards and backwards agree. The session is written in one \
+      transaction: a malformed line or an inconsistent session leaves the log as it was (a \
+      log the import created is removed). The log (--db) is created if it does not exist. The \
+      session keeps its uuid, so a log cannot hold the same session twice.
       """
   )
 
@@ -28,46 +28,52 @@ struct ImportCommand: AsyncParsableCommand {
 
   func run() async throws {
     let source = file == "-" ? "standard input" : file
-    let text = try Self.readText(file)
-    let session = try ExportFormat.read(text, source: source)
-    do {
-      try session.validate()
-    } catch let LogError.corrupt(problem) {
-      throw RKDebugError(
-        "\(source) is not a consistent session: \(problem); nothing was imported"
-      )
-    }
+    let reader = ExportFormat.Reader(source: source, nextLine: try LineReader(file: file).next)
+    let header = try reader.session()
     // Refuse a session the log already holds before opening it for writing.
     let path = logOptions.logPath
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-    if size > 0,
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+    if let size, size > 0,
       let existing = try ActionLog.readOnly(path: path).sessions()
-        .first(where: { $0.uuid == session.uuid })
+        .first(where: { $0.uuid == header.uuid })
     {
       throw RKDebugError(
-        "session \(session.uuid) is already in \(path) as session \(existing.id); "
+        "session \(header.uuid) is already in \(path) as session \(existing.id); "
           + "import it into another log (--db)"
       )
     }
     let log = try ActionLog(path: path)
-    let progress = ImportProgress(total: session.actions.count)
-    let id = try log.importSession(session, progress: progress.report)
-    progress.finish()
-    try log.close()
-    print(id)
+    let progress = ProgressLine(label: "importing", total: header.actionCount)
+    do {
+      let id = try log.importSession(header, items: reader.next) {
+        progress.update($0, header.actionCount)
+      }
+      progress.finish()
+      try log.close()
+      print(id)
+    } catch {
+      progress.finish()
+      try? log.close()
+      if size == nil || size == 0 { Self.restore(logAt: path, existed: size != nil) }
+      if case let LogError.corrupt(problem) = error {
+        throw RKDebugError(
+          "\(source) is not a consistent session: \(problem); nothing was imported"
+        )
+      }
+      throw error
+    }
   }
 
-  /// The text of `file`, or of standard input for `-`.
-  static func readText(_ file: String) throws -> String {
-    if file == "-" {
-      return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+  /// Puts back what was at `path` before the import made a log there and failed to fill it:
+  /// nothing, or the empty file that `existed`.
+  private static func restore(logAt path: String, existed: Bool) {
+    for suffix in ["-wal", "-shm", "-journal"] {
+      try? FileManager.default.removeItem(atPath: path + suffix)
     }
-    guard FileManager.default.fileExists(atPath: file) else {
-      throw RKDebugError("no file '\(file)'; pass a file 'rkdebug export' wrote")
+    if existed {
+      truncate(path, 0)
+    } else {
+      try? FileManager.default.removeItem(atPath: path)
     }
-    guard let data = FileManager.default.contents(atPath: file) else {
-      throw RKDebugError("cannot read '\(file)'")
-    }
-    return String(decoding: data, as: UTF8.self)
   }
 }

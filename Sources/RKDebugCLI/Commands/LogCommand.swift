@@ -53,7 +53,7 @@ struct LogCommand: AsyncParsableCommand {
     let reader = try sessionOptions.reader()
     guard let range = try range.range(in: reader) else { return }
     var sink = try LineSink(path: nil)
-    let progress = ReplayProgress.ofOutput(label: "listing", total: range.count)
+    let progress = ProgressLine.ofOutput(label: "listing", total: range.count)
     if progress.isShown, Terminal.isOutputTerminal {
       sink.beforeWrite = { progress.clear() }
     }

@@ -109,7 +109,7 @@ struct ReplayCommand: AsyncParsableCommand {
     if let bad = skip.first(where: { $0 > end }) {
       throw RKDebugError("--skip \(bad) is after the last action replayed, \(end)")
     }
-    let progress = ReplayProgress(label: "replaying", total: end)
+    let progress = ProgressLine(label: "replaying", total: end)
     let result = try replayer.run(to: end, skipping: Set(skip), progress: progress.update)
     progress.finish()
     print(

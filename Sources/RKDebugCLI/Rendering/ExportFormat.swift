@@ -137,55 +137,108 @@ enum ExportFormat {
 
   // MARK: - Reading
 
-  /// Reads an export.
+  /// Reads a whole export held in memory, for tests and small files.
   ///
   /// - Parameter source: The file's name, for messages.
   /// - Throws: ``RKDebugError`` naming the line and what is wrong with it.
   static func read(_ text: String, source: String) throws -> SessionImport {
-    var session: SessionImport?
-    var lineNumber = 0
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      lineNumber += 1
-      guard !line.allSatisfy(\.isWhitespace) else { continue }
-      func fail(_ message: String) -> RKDebugError {
-        RKDebugError("line \(lineNumber) of \(source): \(message); nothing was imported")
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
+    let reader = Reader(source: source) { lines.next().map(String.init) }
+    var session = try reader.session()
+    while let item = try reader.next() {
+      switch item {
+      case let .action(action, reads):
+        session.actions.append(action)
+        if !reads.isEmpty { session.reads[action.index] = reads }
+      case let .effect(effect):
+        session.effects.append(effect)
       }
-      let value: JSONValue
-      do {
-        value = try JSONValue(parsing: String(line))
-      } catch {
-        throw fail("not JSON (\(error))")
+    }
+    return session
+  }
+
+  /// Reads an export a line at a time: ``session()`` first, then ``next()`` until `nil`.
+  final class Reader {
+    private let source: String
+    private let nextLine: () throws -> String?
+    private var lineNumber = 0
+
+    /// A reader of the lines `nextLine` returns (`nil` at the end).
+    ///
+    /// - Parameter source: The file's name, for messages.
+    init(source: String, nextLine: @escaping () throws -> String?) {
+      self.source = source
+      self.nextLine = nextLine
+    }
+
+    /// The session line, as an import without actions or effects.
+    func session() throws -> SessionImport {
+      guard let (fields, type) = try nextFields() else {
+        throw RKDebugError(
+          "\(source) holds no session line; it is not an 'rkdebug export' file"
+        )
       }
-      var fields = Fields(value: value)
-      do {
-        let type = try fields.string("type")
+      return try failing {
+        guard type == "session" else {
+          throw Fields.Failure(
+            ["action", "effect"].contains(type)
+              ? "an \(type) before the session line"
+              : "\"type\" is '\(type)', not session, action or effect"
+          )
+        }
+        var fields = fields
+        return try readSession(&fields)
+      }
+    }
+
+    /// The next action or effect, or `nil` at the end of the export.
+    func next() throws -> SessionImport.Item? {
+      guard let (fields, type) = try nextFields() else { return nil }
+      return try failing {
+        var fields = fields
         switch type {
         case "session":
-          guard session == nil else { throw fail("a second session line") }
-          session = try readSession(&fields)
+          throw Fields.Failure("a second session line")
         case "action":
-          guard session != nil else { throw fail("an action before the session line") }
           let action = try readAction(&fields)
-          session!.actions.append(action)
-          if let reads = try readInputs(&fields), !reads.isEmpty {
-            session!.reads[action.index] = reads
-          }
+          return .action(action, reads: try readInputs(&fields) ?? [])
         case "effect":
-          guard session != nil else { throw fail("an effect before the session line") }
-          session!.effects.append(try readEffect(&fields))
+          return .effect(try readEffect(&fields))
         default:
           throw Fields.Failure("\"type\" is '\(type)', not session, action or effect")
         }
+      }
+    }
+
+    /// The members and `type` of the next line that is not blank.
+    private func nextFields() throws -> (Fields, String)? {
+      while let line = try nextLine() {
+        lineNumber += 1
+        guard !line.allSatisfy(\.isWhitespace) else { continue }
+        let value: JSONValue
+        do {
+          value = try JSONValue(parsing: line)
+        } catch {
+          throw fail("not JSON (\(error))")
+        }
+        let fields = Fields(value: value)
+        return (fields, try failing { try fields.string("type") })
+      }
+      return nil
+    }
+
+    /// `body`'s result, with a failure to read a member reported with the line's number.
+    private func failing<T>(_ body: () throws -> T) throws -> T {
+      do {
+        return try body()
       } catch let failure as Fields.Failure {
         throw fail(failure.message)
       }
     }
-    guard let session else {
-      throw RKDebugError(
-        "\(source) holds no session line; it is not an 'rkdebug export' file"
-      )
+
+    private func fail(_ message: String) -> RKDebugError {
+      RKDebugError("line \(lineNumber) of \(source): \(message); nothing was imported")
     }
-    return session
   }
 
   private static func readSession(_ fields: inout Fields) throws -> SessionImport {
@@ -200,7 +253,7 @@ enum ExportFormat {
           + "upgrade rkdebug"
       )
     }
-    return SessionImport(
+    var session = SessionImport(
       uuid: try fields.string("uuid"),
       feature: try fields.string("feature"),
       stateType: try fields.string("stateType"),
@@ -217,6 +270,9 @@ enum ExportFormat {
       actions: [],
       effects: []
     )
+    // The count the session line states, for progress; the log counts the rows it gets.
+    session.actionCount = fields.value("actionCount")?.intValue ?? 0
+    return session
   }
 
   private static func readAction(_ fields: inout Fields) throws -> SessionImport.Action {

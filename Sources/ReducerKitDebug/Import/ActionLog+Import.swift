@@ -5,27 +5,53 @@ extension ActionLog {
   // MARK: - Import
 
   /// Writes a whole session into the log in one transaction, as a new session, and returns
-  /// its id.
-  ///
-  /// The actions' patches, labels and times are written as they are. The snapshots are made
-  /// by applying the patches to the initial state: one at 0, one every
-  /// ``LoggedSession/snapshotInterval`` actions, and one at the last action if the session
-  /// ended. Either everything is written or nothing is.
-  ///
-  /// - Parameters:
-  ///   - session: The session.
-  ///   - progress: Called with the number of actions written so far, every few hundred.
-  /// - Returns: The new session's id in this log.
-  /// - Throws: ``LogError/corrupt(_:)`` when ``SessionImport/validate()`` finds the session
-  ///   inconsistent; ``LogError/sessionAlreadyInLog(uuid:id:)`` when a session with the same
-  ///   uuid is already in the log.
+  /// its id: ``importSession(_:items:progress:)`` with the session's actions, each followed by
+  /// nothing, then its effects.
   @discardableResult
   public func importSession(
     _ session: SessionImport, progress: ((Int) -> Void)? = nil
   ) throws -> Int64 {
+    var header = session
+    header.actions = []
+    header.effects = []
+    header.reads = session.reads.filter { $0.key == 0 }
+    var actions = session.actions.makeIterator()
+    var effects = session.effects.makeIterator()
+    return try importSession(header, items: {
+      if let action = actions.next() {
+        return .action(action, reads: session.reads[action.index] ?? [])
+      }
+      return effects.next().map(SessionImport.Item.effect)
+    }, progress: progress)
+  }
+
+  /// Writes a session into the log in one transaction, as a new session, reading its actions
+  /// and effects one at a time from `items` until it returns `nil`, and returns its id.
+  ///
+  /// Each record is checked as it is read, as ``SessionImport/validate()`` checks a whole
+  /// session, and written as it is: the patches, labels and times. The snapshots are made by
+  /// applying the patches to the initial state: one at 0, one every
+  /// ``LoggedSession/snapshotInterval`` actions, and one at the last action if the session
+  /// ended. Memory holds one state and one record, whatever the session's length. Either
+  /// everything is written or nothing is: an error thrown by `items` rolls the transaction back
+  /// and is rethrown as it is.
+  ///
+  /// - Parameters:
+  ///   - header: The session's metadata, initial state and environment (`reads[0]`); its
+  ///     `actions` and `effects` are not read.
+  ///   - items: The next action or effect, in export order (an effect after its action).
+  ///   - progress: Called with the number of actions written so far, every few hundred.
+  /// - Returns: The new session's id in this log.
+  /// - Throws: ``LogError/corrupt(_:)`` for an inconsistent session;
+  ///   ``LogError/sessionAlreadyInLog(uuid:id:)`` when a session with the same uuid is
+  ///   already in the log.
+  @discardableResult
+  public func importSession(
+    _ header: SessionImport, items: () throws -> SessionImport.Item?,
+    progress: ((Int) -> Void)? = nil
+  ) throws -> Int64 {
     guard !isReadOnly else { throw LogError.openedReadOnly(path: path ?? ":memory:") }
-    try session.validate()
-    var row = session.session
+    var row = header.session
     row.snapshotInterval = max(1, row.snapshotInterval)
     let interval = row.snapshotInterval
     do {
@@ -35,7 +61,7 @@ extension ActionLog {
         ) {
           throw LogError.sessionAlreadyInLog(uuid: row.uuid, id: existing)
         }
-        let id = try row.insert(metadata: session.metadata.serialized(), in: db)
+        let id = try row.insert(metadata: header.metadata.serialized(), in: db)
         let snapshot = try db.makeStatement(
           sql: "INSERT INTO snapshot (session_id, idx, state) VALUES (?, ?, ?)"
         )
@@ -49,36 +75,11 @@ extension ActionLog {
         let insertInput = try db.makeStatement(
           sql: "INSERT INTO input (session_id, idx, reads) VALUES (?, ?, ?)"
         )
-        func insertReads(at index: Int) throws {
-          guard let reads = session.reads[index] else { return }
+        func insertReads(_ reads: [DependencyRead]?, at index: Int) throws {
+          guard let reads, !reads.isEmpty else { return }
           try insertInput.execute(arguments: [
             id, index, DependencyRead.json(of: reads).serialized(),
           ])
-        }
-        var state = session.initialState
-        try snapshot.execute(arguments: [id, 0, state.serialized()])
-        try insertReads(at: 0)
-        for action in session.actions {
-          do {
-            try state.apply(action.patch)
-          } catch {
-            throw LogError.corrupt("the patch of action \(action.index) does not apply: \(error)")
-          }
-          let (source, effectID, parentIndex): (String, Int?, Int?) =
-            switch action.source {
-            case .send: ("send", nil, nil)
-            case let .effect(effectID, parentIndex): ("effect", effectID, parentIndex)
-            }
-          try insertAction.execute(arguments: [
-            id, action.index, action.json, action.label, source, effectID, parentIndex,
-            action.time.timeIntervalSince1970, action.durationNanos, action.patch.serialized(),
-          ])
-          try insertReads(at: action.index)
-          let isLast = action.index == session.actions.count
-          if action.index % interval == 0 || (isLast && row.endedAt != nil) {
-            try snapshot.execute(arguments: [id, action.index, state.serialized()])
-          }
-          if action.index % 500 == 0 { progress?(action.index) }
         }
         let insertEffect = try db.makeStatement(
           sql: """
@@ -87,19 +88,51 @@ extension ActionLog {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
         )
-        for effect in session.effects {
-          try insertEffect.execute(arguments: [
-            id, effect.id, effect.actionIndex, effect.kind,
-            JSONValue.array(effect.cancelIDs.map(JSONValue.string)).serialized(),
-            effect.startedAt.timeIntervalSince1970, effect.endedAt?.timeIntervalSince1970,
-            effect.outcome?.rawValue, effect.error,
-          ])
+        var checker = SessionImport.Checker(initialState: header.initialState)
+        try snapshot.execute(arguments: [id, 0, checker.state.serialized()])
+        try insertReads(header.reads[0], at: 0)
+        while let item = try items() {
+          switch item {
+          case let .action(action, reads):
+            try checker.check(action)
+            let (source, effectID, parentIndex): (String, Int?, Int?) =
+              switch action.source {
+              case .send: ("send", nil, nil)
+              case let .effect(effectID, parentIndex): ("effect", effectID, parentIndex)
+              }
+            try insertAction.execute(arguments: [
+              id, action.index, action.json, action.label, source, effectID, parentIndex,
+              action.time.timeIntervalSince1970, action.durationNanos,
+              action.patch.serialized(),
+            ])
+            try insertReads(reads, at: action.index)
+            if action.index % interval == 0 {
+              try snapshot.execute(arguments: [id, action.index, checker.state.serialized()])
+            }
+            if action.index % 500 == 0 { progress?(action.index) }
+          case let .effect(effect):
+            try checker.check(effect)
+            do {
+              try insertEffect.execute(arguments: [
+                id, effect.id, effect.actionIndex, effect.kind,
+                JSONValue.array(effect.cancelIDs.map(JSONValue.string)).serialized(),
+                effect.startedAt.timeIntervalSince1970, effect.endedAt?.timeIntervalSince1970,
+                effect.outcome?.rawValue, effect.error,
+              ])
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+              throw SessionImport.Checker.duplicate(effect)
+            }
+          }
         }
-        progress?(session.actions.count)
+        let last = checker.lastIndex
+        if last % interval != 0, row.endedAt != nil {
+          try snapshot.execute(arguments: [id, last, checker.state.serialized()])
+        }
+        progress?(last)
         return id
       }
-    } catch {
-      throw LogError.wrapping(error, path: path)
+    } catch let error as DatabaseError {
+      throw LogError(error, path: path)
     }
   }
 

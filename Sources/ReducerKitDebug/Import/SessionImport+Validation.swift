@@ -5,16 +5,39 @@ extension SessionImport {
   /// as walking it forwards), effect ids are distinct, and every effect belongs to an action
   /// of the session and is a `run` or a `send`.
   ///
-  /// ``ActionLog/importSession(_:progress:)`` calls it too; call it first to refuse a broken
-  /// session before opening a log for writing.
+  /// ``ActionLog/importSession(_:progress:)`` makes the same checks as it writes; call this
+  /// first to refuse a broken session before opening a log for writing.
   ///
   /// - Throws: ``LogError/corrupt(_:)`` naming the first problem.
   public func validate() throws {
-    var state = initialState
-    for (offset, action) in actions.enumerated() {
-      guard action.index == offset + 1 else {
+    var checker = Checker(initialState: initialState)
+    for action in actions { try checker.check(action) }
+    var effectIDs = Set<Int>()
+    for effect in effects {
+      try checker.check(effect)
+      guard effectIDs.insert(effect.id).inserted else { throw Checker.duplicate(effect) }
+    }
+  }
+
+  /// The checks of ``validate()``, one record at a time, in the order of an export: an effect
+  /// after the action that started it. It holds one state, so a session of any length is
+  /// checked in bounded memory; distinct effect ids are left to the caller (the log's primary
+  /// key, for an import).
+  struct Checker {
+    /// The state after the last action checked.
+    private(set) var state: JSONValue
+    /// The index of the last action checked; 0 before the first.
+    private(set) var lastIndex = 0
+
+    init(initialState: JSONValue) {
+      state = initialState
+    }
+
+    /// Checks that `action` comes next and that its patch applies, with honest old values.
+    mutating func check(_ action: Action) throws {
+      guard action.index == lastIndex + 1 else {
         throw LogError.corrupt(
-          "action \(action.index) is in position \(offset + 1); actions must be numbered "
+          "action \(action.index) is in position \(lastIndex + 1); actions must be numbered "
             + "1, 2, 3…"
         )
       }
@@ -36,13 +59,12 @@ extension SessionImport {
           throw LogError.corrupt("the patch of action \(action.index) does not apply: \(error)")
         }
       }
+      lastIndex = action.index
     }
-    var effectIDs = Set<Int>()
-    for effect in effects {
-      guard effectIDs.insert(effect.id).inserted else {
-        throw LogError.corrupt("effect #\(effect.id) appears twice")
-      }
-      guard actions.indices.contains(effect.actionIndex - 1) else {
+
+    /// Checks that `effect` belongs to an action checked before it and has a known kind.
+    func check(_ effect: Effect) throws {
+      guard (1...max(1, lastIndex)).contains(effect.actionIndex), lastIndex > 0 else {
         throw LogError.corrupt(
           "effect #\(effect.id) belongs to action \(effect.actionIndex), which the session "
             + "does not have"
@@ -51,6 +73,11 @@ extension SessionImport {
       guard effect.kind == "run" || effect.kind == "send" else {
         throw LogError.corrupt("effect #\(effect.id) has kind '\(effect.kind)', not run or send")
       }
+    }
+
+    /// The error for a second effect with the id of `effect`.
+    static func duplicate(_ effect: Effect) -> LogError {
+      .corrupt("effect #\(effect.id) appears twice")
     }
   }
 }

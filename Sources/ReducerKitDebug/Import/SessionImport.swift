@@ -1,11 +1,13 @@
 import Foundation
 
-/// A whole recorded session to write into a log with ``ActionLog/importSession(_:progress:)``:
-/// its metadata, initial state, actions with their patches, and effects.
+/// A recorded session to write into a log with ``ActionLog/importSession(_:progress:)``: its
+/// metadata, initial state, actions with their patches, and effects.
 ///
-/// `rkdebug import` makes one from the JSON Lines `rkdebug export` writes. Nothing is
-/// recomputed: the patches, labels and times are written as they are, and the snapshots are
-/// made by applying the patches to the initial state.
+/// `rkdebug import` makes one without actions or effects from the first line of the JSON Lines
+/// `rkdebug export` writes, and streams the rest as ``Item``s through
+/// ``ActionLog/importSession(_:items:progress:)``. Nothing is recomputed: the patches, labels
+/// and times are written as they are, and the snapshots are made by applying the patches to the
+/// initial state.
 @dynamicMemberLookup
 public struct SessionImport: Sendable, Equatable {
   /// One action of the session: the record the log lists.
@@ -51,6 +53,15 @@ public struct SessionImport: Sendable, Equatable {
     self.initialState = initialState
     self.actions = actions
     self.effects = effects
+  }
+
+  /// One record of a session after its first line, in the order an export lists them: an
+  /// action, then the effects its reducer returned.
+  public enum Item: Sendable, Equatable {
+    /// An action, with the values its reducer read from nondeterministic dependencies.
+    case action(Action, reads: [DependencyRead])
+    /// An effect.
+    case effect(Effect)
   }
 
   /// The fields of ``session`` as the import's own: `imported.uuid`, `imported.startedAt`.

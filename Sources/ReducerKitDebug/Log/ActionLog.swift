@@ -87,9 +87,6 @@ public final class ActionLog: Sendable {
     // writes references a session or action text written before it in the same transaction,
     // so the two B-tree lookups per action row that checking takes would prove nothing.
     configuration.foreignKeysEnabled = false
-    if !readOnly, path != nil {
-      configuration.journalMode = .wal
-    }
     let synchronous = durability == .everyAction ? "FULL" : "NORMAL"
     configuration.prepareDatabase { db in
       if !db.configuration.readonly {
@@ -108,7 +105,7 @@ public final class ActionLog: Sendable {
             try DatabaseQueue(configuration: configuration)
           }
         if !readOnly {
-          try Self.migrate(database)
+          try Self.migrate(database, path: path)
         }
         return database
       } catch {
@@ -205,7 +202,7 @@ public final class ActionLog: Sendable {
     }
   }
 
-  private static func migrate(_ database: DatabaseQueue) throws {
+  private static func migrate(_ database: DatabaseQueue, path: String?) throws {
     // Two processes may open a new file at once: the loser of the race sees the winner's
     // migration and retries.
     var attempt = 0
@@ -213,8 +210,17 @@ public final class ActionLog: Sendable {
       do {
         try LogSchema.migrator.migrate(database)
         try database.writeWithoutTransaction { db in
-          try db.execute(sql: "PRAGMA application_id = \(LogSchema.applicationID)")
-          try db.execute(sql: "PRAGMA user_version = \(LogSchema.version)")
+          // Each written only when it differs, so opening an up-to-date log changes no byte of
+          // it (GRDB's own WAL set-up commits a table created and dropped).
+          if path != nil, try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+          }
+          if try Int32.fetchOne(db, sql: "PRAGMA application_id") != LogSchema.applicationID {
+            try db.execute(sql: "PRAGMA application_id = \(LogSchema.applicationID)")
+          }
+          if try Int.fetchOne(db, sql: "PRAGMA user_version") != LogSchema.version {
+            try db.execute(sql: "PRAGMA user_version = \(LogSchema.version)")
+          }
         }
         return
       } catch let error as DatabaseError {

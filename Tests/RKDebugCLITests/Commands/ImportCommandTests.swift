@@ -83,8 +83,10 @@ import Testing
     let (index, path, actual) = try #require(found)
     let file = try log.directory.write(lines.joined(separator: "\n") + "\n", to: "lying.jsonl")
 
-    let before = try log.fingerprint()
-    let result = try RKDebugProcess.run(["import", file, "--db", log.path])
+    // Into a log of another session: the file is read inside the import's transaction.
+    let target = try await Self.logOfAnotherSession()
+    let before = try target.fingerprint()
+    let result = try RKDebugProcess.run(["import", file, "--db", target.path])
     #expect(result.status == 1)
     #expect(result.stdout == "")
     #expect(
@@ -93,7 +95,33 @@ import Testing
           + "'\(path)' records old value 99999, but the value it replaces is "
           + "\(actual.serialized()); nothing was imported"
       ])
-    #expect(try log.fingerprint() == before)
+    #expect(try target.fingerprint() == before)
+  }
+
+  /// A log holding one session that no export of these tests comes from.
+  static func logOfAnotherSession() async throws -> RecordedLog {
+    try await RecordedLog.make { log in
+      try await log.record(Shelf(), initialState: Shelf.State(), actions: [.increment])
+    }
+  }
+
+  /// A bad line after many good ones is found only when it is read, inside the import's
+  /// transaction: nothing is kept, and the log the import created is removed.
+  @Test func aBadLastLineLeavesNoLogBehind() async throws {
+    let log = try await RecordedLog.shelf()
+    let export = try log.run(["export"]).stdout
+    let file = try log.directory.write(export + "{\"type\":\"effect\"}\n", to: "bad.jsonl")
+    let lineCount = export.split(separator: "\n").count + 1
+    let other = log.directory.path("new.sqlite")
+    let result = try RKDebugProcess.run(["import", file, "--db", other])
+    #expect(result.status == 1)
+    #expect(result.stdout == "")
+    #expect(
+      result.stderrLines == [
+        "rkdebug: error: line \(lineCount) of \(file): missing \"id\"; nothing was imported"
+      ])
+    #expect(!FileManager.default.fileExists(atPath: other))
+    #expect(!FileManager.default.fileExists(atPath: other + "-wal"))
   }
 
   @Test func readsStandardInput() async throws {
@@ -123,18 +151,19 @@ import Testing
     ]
     lines.remove(at: 3)  // action 2: the patches of the later actions no longer apply
     let gap = lines.joined(separator: "\n")
-    let before = try log.fingerprint()
+    let target = try await Self.logOfAnotherSession()
+    let before = try target.fingerprint()
     for (name, text, message) in cases + [("gap.jsonl", gap, "actions must be numbered")] {
       let file = log.directory.path(name)
       try Data(text.utf8).write(to: URL(fileURLWithPath: file))
       let result = try RKDebugProcess.run(
-        ["import", name, "--db", log.path], in: log.directory.url
+        ["import", name, "--db", target.path], in: log.directory.url
       )
       #expect(result.status != 0, "\(name)")
       #expect(result.stderrLines.count == 1, "\(name)")
       #expect(result.stderrLines.first?.hasPrefix("rkdebug: error: ") == true)
       #expect(result.stderr.contains(message), "\(name): \(result.stderr)")
     }
-    #expect(try log.fingerprint() == before)
+    #expect(try target.fingerprint() == before)
   }
 }

@@ -35,6 +35,38 @@ import Testing
     try imported.validate()
   }
 
+  /// The reader asks for a line only when it needs one, so an import holds one line at a time.
+  @Test func theReaderReadsOneLineAtATime() throws {
+    var lines = [
+      session,
+      #"{"type":"action","index":1,"json":{},"label":"A.inc","source":"send","time":1,"#
+        + #""durationNanos":7,"patch":[]}"#,
+      "",
+      #"{"type":"effect","id":1,"actionIndex":1,"kind":"run","startedAt":1}"#,
+    ].makeIterator()
+    var pulled = 0
+    let reader = ExportFormat.Reader(source: "t.jsonl") {
+      pulled += 1
+      return lines.next()
+    }
+    #expect(try reader.session().uuid == "U")
+    #expect(pulled == 1)
+    guard case .action(let action, let reads)? = try reader.next() else {
+      Issue.record("expected an action")
+      return
+    }
+    #expect(action.index == 1)
+    #expect(reads.isEmpty)
+    #expect(pulled == 2)
+    guard case .effect(let effect)? = try reader.next() else {
+      Issue.record("expected an effect")
+      return
+    }
+    #expect(effect.id == 1)
+    #expect(pulled == 4)
+    #expect(try reader.next() == nil)
+  }
+
   @Test func errorsNameTheLine() {
     #expect(throws: RKDebugError("line 2 of t.jsonl: missing \"index\"; nothing was imported")) {
       try ExportFormat.read(session + "\n{\"type\":\"action\"}\n", source: "t.jsonl")

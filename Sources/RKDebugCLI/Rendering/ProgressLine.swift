@@ -1,8 +1,9 @@
 import Foundation
 
-/// A progress line on standard error for long replays (`replaying 12000/100000 actions`),
-/// shown only when standard error is a terminal and the work is long enough to need it.
-final class ReplayProgress {
+/// A progress line on standard error for long work over actions (`replaying 12000/100000
+/// actions`), shown only when standard error is a terminal and the work is long enough to
+/// need it.
+final class ProgressLine {
   private let label: String
   /// Whether the line is shown at all.
   let isShown: Bool
@@ -10,7 +11,7 @@ final class ReplayProgress {
   private var lastUpdate: ContinuousClock.Instant?
   private var hasWritten = false
 
-  /// How many actions a replay needs before progress is shown.
+  /// How many actions the work needs before progress is shown.
   static let threshold = 20_000
 
   /// Progress for `total` units of work described by `label` (`replaying`).
@@ -22,10 +23,10 @@ final class ReplayProgress {
   /// Progress for a command that writes `total` actions to standard output (`log`,
   /// `export`): as ``init(label:total:)``, and never when that output is piped to another
   /// program, which may share the terminal (`rkdebug log | less`).
-  static func ofOutput(label: String, total: Int) -> ReplayProgress {
-    let progress = ReplayProgress(label: label, total: total)
+  static func ofOutput(label: String, total: Int) -> ProgressLine {
+    let progress = ProgressLine(label: label, total: total)
     guard progress.isShown, !Terminal.isOutputPipe else {
-      return ReplayProgress(label: label, total: 0)
+      return ProgressLine(label: label, total: 0)
     }
     return progress
   }
