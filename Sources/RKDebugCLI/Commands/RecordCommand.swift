@@ -149,7 +149,7 @@ struct RecordCommand: AsyncParsableCommand {
     let options = RecordOptions(
       realTime: realTime, live: live, seed: seed ?? 0, snapshotInterval: snapshotInterval
     )
-    let outcome = try await feature.erased.record(input, options: options) {
+    let outcome = try await Self.record(feature.erased, input, options: options) {
       try ActionLog(path: path, durability: durability)
     }
     // By its uuid: another process recording into the same log may have the newest session.
@@ -160,6 +160,20 @@ struct RecordCommand: AsyncParsableCommand {
       throw RKDebugError("the session was not found in '\(path)' after recording")
     }
     print(summary(of: session, sent: outcome.sent, path: path))
+  }
+
+  /// Records `input` with progress on a terminal, on the main actor where the store runs.
+  @MainActor
+  private static func record(
+    _ feature: any ErasedFeature, _ input: RecordInput, options: RecordOptions,
+    openLog: () throws -> ActionLog
+  ) async throws -> RecordingOutcome {
+    let total = input.count
+    let progress = ProgressLine(label: "recording", total: total)
+    defer { progress.finish() }
+    return try await feature.record(
+      input, options: options, openLog: openLog, progress: { progress.update($0, total) }
+    )
   }
 
   /// The actions to send: decoded lines of the file (or standard input), or a random run.

@@ -18,10 +18,12 @@ protocol ErasedFeature: Sendable {
   /// Action lines are all decoded before the log is opened, so a malformed line leaves the log
   /// untouched.
   ///
+  /// - Parameter progress: Called with the number of actions sent so far, after each one.
   /// - Returns: The recorded session's uuid and how many actions were sent.
   @MainActor
   func record(
-    _ input: RecordInput, options: RecordOptions, openLog: () throws -> ActionLog
+    _ input: RecordInput, options: RecordOptions, openLog: () throws -> ActionLog,
+    progress: (Int) -> Void
   ) async throws -> RecordingOutcome
 
   /// A replay of `reader`'s session through the feature's current reducer, with its registered

@@ -5,3 +5,13 @@ enum RecordInput: Sendable {
   /// `count` random actions from a generator seeded with `seed`.
   case random(count: Int, seed: UInt64)
 }
+
+extension RecordInput {
+  /// How many actions the input sends.
+  var count: Int {
+    switch self {
+    case let .lines(lines, _): lines.count
+    case let .random(count, _): count
+    }
+  }
+}

@@ -17,7 +17,8 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
 
   @MainActor
   func record(
-    _ input: RecordInput, options: RecordOptions, openLog: () throws -> ActionLog
+    _ input: RecordInput, options: RecordOptions, openLog: () throws -> ActionLog,
+    progress: (Int) -> Void
   ) async throws -> RecordingOutcome {
     var decoded: [R.Action] = []
     switch input {
@@ -49,12 +50,14 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
         for action in decoded {
           await send(action, to: store)
           sent += 1
+          progress(sent)
         }
       case .random(let count, let seed):
         var generator: any RandomNumberGenerator = SplitMix64(seed: seed)
         for _ in 0..<count {
           await send(randomAction!(store.state, &generator), to: store)
           sent += 1
+          progress(sent)
         }
       }
     }

@@ -65,7 +65,7 @@ struct TerminalOutputTests {
     }
   }
 
-  @Test func progressOnATerminalForLongImportsReplaysLogsAndExports() throws {
+  @Test func progressOnATerminalForLongImportsReplaysLogsExportsAndRecords() throws {
     let scratch = try TemporaryDirectory()
     let export = try Self.counterExport(increments: 20_000, in: scratch)
 
@@ -84,7 +84,7 @@ struct TerminalOutputTests {
       ["import", export, "--db", "terminal.sqlite"], in: scratch.url
     )
     #expect(imported.status == 0, "\(imported.stdout)")
-    #expect(imported.stdout.contains("\rimporting: "), "\(imported.stdout)")
+    #expect(imported.stdout.contains("\rimporting "), "\(imported.stdout)")
     #expect(imported.stdout.contains("/20000 actions"))
     let replayed = try RKDebugProcess.runInTerminal(
       ["replay", "--db", "terminal.sqlite"], in: scratch.url
@@ -119,6 +119,22 @@ struct TerminalOutputTests {
     #expect(exportedPiped.status == 0)
     #expect(exportedPiped.stderr == "")
 
+    // record: progress of the actions sent on a terminal; none when piped.
+    let recorded = try RKDebugProcess.runInTerminal(
+      ["record", "--feature", "counter", "--random", "20000", "--db", "recorded.sqlite"],
+      in: scratch.url
+    )
+    #expect(recorded.status == 0, "\(recorded.stdout)")
+    #expect(recorded.stdout.contains("\rrecording "), "\(recorded.stdout)")
+    #expect(recorded.stdout.contains("/20000 actions ("))
+    #expect(recorded.stdout.contains("\r\u{1B}[2K"))
+    let recordedPiped = try RKDebugProcess.run(
+      ["record", "--feature", "counter", "--random", "20000", "--db", "piped2.sqlite"],
+      in: scratch.url
+    )
+    #expect(recordedPiped.status == 0)
+    #expect(recordedPiped.stderr == "")
+
     // A short replay needs none.
     let short = try RKDebugProcess.runInTerminal(["replay", "--db", "one.sqlite"], in: scratch.url)
     #expect(short.status == 0, "\(short.stdout)")
@@ -140,7 +156,11 @@ struct TerminalOutputTests {
     guard case .object(var action) = try JSONValue(parsing: lines[1]) else {
       throw JSONParseFailure(line: lines[1])
     }
-    var output = [lines[0]]
+    guard case .object(var session) = try JSONValue(parsing: lines[0]) else {
+      throw JSONParseFailure(line: lines[0])
+    }
+    session["actionCount"] = JSONValue(increments)
+    var output = [JSONValue.object(session).serialized()]
     for index in 1...increments {
       action["index"] = JSONValue(index)
       action["patch"] = [
