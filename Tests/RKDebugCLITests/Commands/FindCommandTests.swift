@@ -134,12 +134,9 @@ import Testing
     #expect(tooLong.stderr.contains("a command is at most 65536 bytes (64 KiB)"))
   }
 
-  @Test func firstAndLastTogetherAreAUsageError() throws {
-    let run = try RKDebugProcess.run(["find", "--where", "count > 1", "--first", "--last"])
-    #expect(run.status == 64)
-    #expect(
-      run.stderrLines == [
-        "rkdebug: error: Pass at most one of --first and --last. (see 'rkdebug help find')"
-      ])
+  @Test func firstAndLastTogetherAreAUsageError() {
+    expectUsageError(
+      ["find", "--where", "count > 1", "--first", "--last"],
+      "Pass at most one of --first and --last. (see 'rkdebug help find')")
   }
 }
