@@ -141,23 +141,7 @@ import Testing
       try expectError(["state", "--at", "2", "--path", "books[0].titel"] + db)
         == "no 'titel' in books[0]; did you mean 'title'?"
     )
-    #expect(
-      try expectError(["state", "--at", "2", "--path", "books[0"] + db, status: 64)
-        == "--path 'books[0': expected ']' to close the '[' at column 6, found the end at column 8"
-    )
-    #expect(
-      try expectError(["history", "--path", "count =="] + db, status: 64)
-        == "--path 'count ==': unexpected '==' after the path; expected '.name' or '[index]' "
-        + "at column 7"
-    )
-    #expect(
-      try expectError(["bisect", "--where", "count =="] + db, status: 64)
-        == "--where 'count ==': expected a value after '==' at column 9"
-    )
-    #expect(
-      try expectError(["find", "--where", "count > 3 &&"] + db, status: 64)
-        == "--where 'count > 3 &&': expected a value after '&&' at column 13"
-    )
+    // Malformed paths and predicates are usage errors: ArgumentParsingTests, in process.
     let unknownInPredicate = try expectError(["bisect", "--where", "cont > 3"] + db)
     #expect(unknownInPredicate.contains("did you mean 'count'?"))
     #expect(try log.fingerprint() == before)
@@ -191,46 +175,6 @@ import Testing
         == "--to 1 is out of range: session 1 has no actions"
     )
     #expect(try directory.fingerprint("empty.sqlite") == before)
-  }
-
-  @Test func usageErrorsExitWith64() async throws {
-    let log = try await RecordedLog.shelf()
-    let db = ["--db", log.path]
-    #expect(
-      try expectError(["state"] + db, status: 64)
-        == "Missing expected argument '--at <index>' (see 'rkdebug help state')"
-    )
-    #expect(
-      try expectError(["log", "--bogus"] + db, status: 64)
-        == "Unknown option '--bogus' (see 'rkdebug help log')"
-    )
-    #expect(
-      try expectError(["state", "--at", "two"] + db, status: 64)
-        == "The value 'two' is invalid for '--at <index>' (see 'rkdebug help state')"
-    )
-    let unknownCommand = try expectError(["frobnicate"], status: 64)
-    #expect(unknownCommand.hasSuffix("(see 'rkdebug help')"))
-  }
-
-  @Test func helpAndVersionAreNotErrors() throws {
-    let help = try RKDebugProcess.run(["--help"])
-    #expect(help.status == 0)
-    #expect(help.stderr == "")
-    #expect(help.stdout.hasPrefix("OVERVIEW: Record, inspect, replay and bisect"))
-    for command in [
-      "sessions", "log", "changes", "state", "diff", "history", "replay", "bisect", "find",
-      "record", "export", "import", "features",
-    ] {
-      #expect(help.stdout.contains("  \(command) "), "\(command)")
-      let subcommand = try RKDebugProcess.run(["help", command])
-      #expect(subcommand.status == 0)
-      #expect(subcommand.stdout.contains("USAGE: rkdebug \(command)"))
-    }
-    let stateHelp = try RKDebugProcess.run(["state", "--help"])
-    #expect(stateHelp.stdout.contains("--path <path>"))
-    let version = try RKDebugProcess.run(["--version"])
-    #expect(version.status == 0)
-    #expect(version.stdout == "0.1.0\n")
   }
 
   @Test func readCommandsNeverWriteToTheLog() async throws {

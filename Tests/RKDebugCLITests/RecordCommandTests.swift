@@ -188,11 +188,8 @@ import Testing
     ),
     (["record", "--feature", "counter", "--random", "0"], "--random needs a count of 1 or more."),
   ])
-  func usageErrors(arguments: [String], message: String) throws {
-    let scratch = try TemporaryDirectory()
-    let run = try RKDebugProcess.run(arguments, in: scratch.url)
-    #expect(run.status == 64)
-    #expect(run.stderrLines == ["rkdebug: error: \(message) (see 'rkdebug help record')"])
+  func usageErrors(arguments: [String], message: String) {
+    expectUsageError(arguments, "\(message) (see 'rkdebug help record')")
   }
 
   @Test func missingActionsFile() throws {

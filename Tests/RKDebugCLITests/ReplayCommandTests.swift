@@ -284,11 +284,8 @@ import Testing
     ),
     (["replay", "--skip", "0"], "--skip 0: actions are numbered from 1."),
   ])
-  func usageErrors(arguments: [String], message: String) throws {
-    let scratch = try TemporaryDirectory()
-    let run = try RKDebugProcess.run(arguments, in: scratch.url)
-    #expect(run.status == 64)
-    #expect(run.stderrLines == ["rkdebug: error: \(message) (see 'rkdebug help replay')"])
+  func usageErrors(arguments: [String], message: String) {
+    expectUsageError(arguments, "\(message) (see 'rkdebug help replay')")
   }
 
   @Test func toOutOfRange() throws {

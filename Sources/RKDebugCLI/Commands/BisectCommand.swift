@@ -51,9 +51,10 @@ struct BisectCommand: AsyncParsableCommand {
         in full, 'rkdebug help state' paths.
         """,
       valueName: "expr"
-    )
+    ),
+    transform: Predicate.init(parsing:)
   )
-  var predicate: String?
+  var predicate: Predicate?
 
   @Option(
     name: .customLong("run"),
@@ -110,8 +111,8 @@ struct BisectCommand: AsyncParsableCommand {
 
   // MARK: - Modes
 
-  private func bisect(_ reader: SessionReader, predicate text: String) throws {
-    let predicate = try Predicate.parsingArgument(text)
+  private func bisect(_ reader: SessionReader, predicate: Predicate) throws {
+    let text = predicate.text
     // A misspelt name would read as nil at every index probed: refuse it before searching.
     try PredicateNameCheck(predicate: predicate, strict: strict).run(on: reader)
     var bisector = Bisector(last: reader.actionCount)

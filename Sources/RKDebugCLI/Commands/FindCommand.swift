@@ -43,7 +43,8 @@ struct FindCommand: AsyncParsableCommand {
       string, array or object (false, nil, 0 and empty values are false). ! negates the \
       operand right after it (write !(a == b) to negate a comparison), && binds tighter than \
       ||, and parentheses group. A property named true, false, nil or contains starts a path \
-      as ["nil"].
+      as ["nil"]. A --where that is not a predicate is a usage error (exit status 64) naming \
+      the column where it goes wrong.
 
       LIMITS
 
@@ -51,8 +52,9 @@ struct FindCommand: AsyncParsableCommand {
       and a predicate nests at most 256 levels deep: each '(', '!', '&&' and '||' is one \
       level (a chain of 300 conditions joined with && is too deep; group it with \
       parentheses). Past either, the command stops with one error line naming the column \
-      (exit status 64 for --where and --path). A line of a record --actions file is at most \
-      16 MiB; it, and the JSON of logs and exports, nests at most 512 levels deep.
+      (a usage error, exit status 64, for --where and --path). A line of a record --actions \
+      file is at most 16 MiB; it, and the JSON of logs and exports, nests at most 512 levels \
+      deep.
       """
   )
 
@@ -69,9 +71,10 @@ struct FindCommand: AsyncParsableCommand {
         them in full; 'rkdebug help state' describes paths.
         """,
       valueName: "expr"
-    )
+    ),
+    transform: Predicate.init(parsing:)
   )
-  var predicate: String
+  var predicate: Predicate
 
   @Flag(help: "Print only the first index where the predicate holds.")
   var first = false
@@ -91,7 +94,6 @@ struct FindCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let predicate = try Predicate.parsingArgument(self.predicate)
     let reader = try sessionOptions.reader()
     try PredicateNameCheck(predicate: predicate, strict: strict).run(on: reader)
     let scan = PredicateScan(predicate: predicate, reader: reader)

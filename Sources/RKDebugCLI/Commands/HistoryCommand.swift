@@ -22,32 +22,32 @@ struct HistoryCommand: AsyncParsableCommand {
       "A Swift-style path to the value: todos[2].title, todos.count.",
       discussion: "The same paths as 'rkdebug state --path'.",
       valueName: "path"
-    )
+    ),
+    transform: ValuePath.init(parsing:)
   )
-  var path: String
+  var path: ValuePath
 
   @OptionGroup var output: JSONOutputOption
 
   func run() async throws {
-    let valuePath = try ValuePath.parsingArgument(path)
     let reader = try sessionOptions.reader()
     var sink = try LineSink(path: nil)
-    try write(reader, path: valuePath, to: &sink)
+    try write(reader, to: &sink)
     try sink.finish()
   }
 
-  /// Writes each action that changed the value at `path` to `sink` as it is found.
+  /// Writes each action that changed the value at the path to `sink` as it is found.
   ///
   /// Indices are as wide as the session's last one: the changes are printed before the last
   /// is known.
   func write(
-    _ reader: SessionReader, path valuePath: ValuePath, to sink: inout LineSink,
+    _ reader: SessionReader, to sink: inout LineSink,
     terminal: Terminal = .current, chunkSize: Int = 4096
   ) throws {
     var count = 0
     let width = String(reader.actionCount).count
     let indent = String(repeating: " ", count: width + 2)
-    try PathHistory(path: valuePath, reader: reader).forEachChange(chunkSize: chunkSize) {
+    try PathHistory(path: path, reader: reader).forEachChange(chunkSize: chunkSize) {
       change in
       count += 1
       if output.json {
@@ -64,7 +64,7 @@ struct HistoryCommand: AsyncParsableCommand {
       )
     }
     if count == 0, !output.json {
-      try sink.write("(no action changed \(valuePath))")
+      try sink.write("(no action changed \(path))")
     }
   }
 

@@ -22,7 +22,8 @@ struct StateCommand: AsyncParsableCommand {
       object or a string, unless the object has a real count member. A path through an \
       optional that is nil gives nil. A name that no state of the session has but that is \
       close to one that does is refused as a typo (did you mean 'title'?); with --path any \
-      name that no state has is refused.
+      name that no state has is refused. A --path that is not a path is a usage error (exit \
+      status 64) naming the column where it goes wrong.
       """
   )
 
@@ -47,18 +48,18 @@ struct StateCommand: AsyncParsableCommand {
         describes them in full.
         """,
       valueName: "path"
-    )
+    ),
+    transform: ValuePath.init(parsing:)
   )
-  var path: String?
+  var path: ValuePath?
 
   @OptionGroup var output: JSONOutputOption
 
   func run() async throws {
-    let valuePath = try path.map(ValuePath.parsingArgument(_:))
     let reader = try sessionOptions.reader()
     let state = try reader.stateJSON(at: at)
     var value: JSONValue? = state
-    if let valuePath {
+    if let valuePath = path {
       var resolver = PathResolver(path: valuePath, reader: reader)
       value = try resolver.value(in: state, at: at)
     }

@@ -8,8 +8,9 @@ import ReducerKitDebug
 /// - ``RKDebugError``: its message and ``RKDebugError/exitCode``.
 /// - ``LogError``, ``PathSyntaxError``, ``PathEvaluationError`` and other errors: their
 ///   description, status 1.
-/// - Usage errors (unknown option, missing argument, `validate()`): the parser's message on
-///   one line, `(see 'rkdebug help <command>')`, status 64.
+/// - Usage errors (unknown option, missing argument, a malformed `--path` or `--where`,
+///   `validate()`): the parser's message on one line, with a long argument quoted by its
+///   start and length, then `(see 'rkdebug help <command>')`; status 64.
 /// - Help, `--version` and completion requests are not errors: their text goes to standard
 ///   output, status 0. An `ExitCode` exits with its code and prints nothing.
 struct ErrorReport {
@@ -20,8 +21,9 @@ struct ErrorReport {
   /// The exit status.
   var status: Int32
 
-  /// The report of `error`, thrown while parsing or running `arguments`.
-  init(error: any Error, arguments: [String]) {
+  /// The report of `error`, thrown while parsing or running `arguments`; help is laid out
+  /// for `columns`, or the terminal's width.
+  init(error: any Error, arguments: [String], columns: Int? = nil) {
     output = nil
     switch error {
     case let error as RKDebugError:
@@ -43,10 +45,10 @@ struct ErrorReport {
       let code = RKDebug.exitCode(for: error)
       if code == .success {
         message = nil
-        output = RKDebug.fullMessage(for: error)
+        output = RKDebug.fullMessage(for: error, columns: columns)
         status = 0
       } else if code == .validationFailure {
-        let text = RKDebug.message(for: error)
+        let text = Self.quotingShortly(RKDebug.message(for: error), arguments: arguments)
         message = "\(text) (see 'rkdebug help\(Self.commandName(in: arguments))')"
         status = code.rawValue
       } else {
@@ -73,6 +75,17 @@ struct ErrorReport {
   private static func commandName(in arguments: [String]) -> String {
     let names = Set(RKDebug.configuration.subcommands.map { $0._commandName })
     return arguments.first(where: names.contains).map { " \($0)" } ?? ""
+  }
+
+  /// `text` with each long argument it quotes whole (the parser's `The value '…' is invalid`)
+  /// quoted by its start and length instead, so that a 64 KiB `--where` does not make a
+  /// 64 KiB line.
+  static func quotingShortly(_ text: String, arguments: [String]) -> String {
+    arguments.reduce(text) { text, argument in
+      let whole = "'\(argument)'"
+      let quoted = InputLimits.quoted(argument)
+      return quoted == whole ? text : text.replacingOccurrences(of: whole, with: quoted)
+    }
   }
 
   /// `text` on one line: lines joined with spaces, blank lines and trailing spaces dropped.

@@ -110,32 +110,8 @@ import Testing
     }
   }
 
-  @Test func deeplyNestedInputIsAnErrorNotACrash() async throws {
-    let log = try await RecordedLog.shelf()
-    for expression in [
-      String(repeating: "(", count: 10_000) + "count" + String(repeating: ")", count: 10_000),
-      String(repeating: "!", count: 40_000) + "count",
-    ] {
-      for command in ["find", "bisect"] {
-        let run = try log.run([command, "--where", expression])
-        #expect(run.status == 64, "\(command)")
-        #expect(run.stderrLines.count == 1)
-        #expect(run.stderr.hasPrefix("rkdebug: error: --where '"))
-        #expect(
-          run.stderr.contains(
-            "nested too deeply: predicates nest at most 256 levels (each '(', '!', '&&' and "
-              + "'||' is one) at column 257"))
-      }
-    }
-    let long = try log.run([
-      "state", "--at", "1", "--path", String(repeating: "a.", count: 40_000) + "a",
-    ])
-    #expect(long.status == 64)
-    #expect(long.stderrLines.count == 1)
-    #expect(
-      long.stderr.contains(
-        "too long: 80001 bytes; paths and predicates are limited to 65536 bytes (64 KiB)"))
-  }
+  // Deeply nested and long --where and --path are usage errors:
+  // ArgumentParsingTests.inputPastTheLimitsIsAShortUsageError, in process.
 
   @Test func theStepperRefusesDeepInputToo() throws {
     let scratch = try TemporaryDirectory()
@@ -158,12 +134,9 @@ import Testing
     #expect(tooLong.stderr.contains("a command is at most 65536 bytes (64 KiB)"))
   }
 
-  @Test func firstAndLastTogetherAreAUsageError() throws {
-    let run = try RKDebugProcess.run(["find", "--where", "count > 1", "--first", "--last"])
-    #expect(run.status == 64)
-    #expect(
-      run.stderrLines == [
-        "rkdebug: error: Pass at most one of --first and --last. (see 'rkdebug help find')"
-      ])
+  @Test func firstAndLastTogetherAreAUsageError() {
+    expectUsageError(
+      ["find", "--where", "count > 1", "--first", "--last"],
+      "Pass at most one of --first and --last. (see 'rkdebug help find')")
   }
 }

@@ -126,16 +126,20 @@ import Testing
     #expect(try log.fingerprint() == before)
   }
 
+  /// Through the built executable; ArgumentParsingTests checks every kind in process.
   @Test func malformedPathIsAUsageError() async throws {
     let log = try await RecordedLog.shelf()
+    let before = try log.fingerprint()
     let result = try log.run(["state", "--at", "3", "--path", "books[0"])
     #expect(result.status == 64)
+    #expect(result.stdout == "")
     #expect(
       result.stderrLines == [
-        "rkdebug: error: --path 'books[0': expected ']' to close the '[' at column 6, "
-          + "found the end at column 8"
+        "rkdebug: error: The value 'books[0' is invalid for '--path <path>': expected ']' to "
+          + "close the '[' at column 6, found the end at column 8 (see 'rkdebug help state')"
       ]
     )
+    #expect(try log.fingerprint() == before)
   }
 
   @Test func indexOutOfRange() async throws {

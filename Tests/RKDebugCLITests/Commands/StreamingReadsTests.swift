@@ -98,13 +98,12 @@ import Testing
   func historyReadsChunks(arguments: [String]) async throws {
     let log = try await Self.session()
     let command = try HistoryCommand.parse(["--path", "count"] + arguments)
-    let path = try ValuePath.parsingArgument("count")
     let chunked = try Self.output(log) { reader, sink in
-      try command.write(reader, path: path, to: &sink, terminal: .plain, chunkSize: 16)
+      try command.write(reader, to: &sink, terminal: .plain, chunkSize: 16)
     }
     #expect(chunked.largestRead <= 16)
     let whole = try Self.output(log) { reader, sink in
-      try command.write(reader, path: path, to: &sink, terminal: .plain, chunkSize: 10_000)
+      try command.write(reader, to: &sink, terminal: .plain, chunkSize: 10_000)
     }
     #expect(chunked.text == whole.text)
     // count: 1, 42, 43, 42, … — every increment and every loaded after the first changes it.
