@@ -71,7 +71,7 @@ enum ExportFormat {
     append(",\"index\":")
     append(String(action.index))
     if !reads.isEmpty { append(",\"inputs\":" + DependencyRead.json(of: reads).serialized()) }
-    append(try texts.members(index: action.index, json: action.json, label: action.label))
+    append(try texts.members(of: action))
     switch action.source {
     case .send: append(",\"parentIndex\":null")
     case let .effect(_, parent): append(",\"parentIndex\":" + String(parent))
@@ -99,6 +99,19 @@ enum ExportFormat {
   struct ActionTextMembers {
     private var members: [String: [String: String]] = [:]
     private var count = 0
+    /// The members by `action_text` id, found without hashing the texts.
+    private var byTextID: [Int64: String] = [:]
+
+    /// `,"json":…,"label":…` for `action`.
+    mutating func members(of action: SessionReader.ActionRow) throws -> String {
+      if let id = action.textID, let text = byTextID[id] { return text }
+      let text = try members(index: action.index, json: action.json, label: action.label)
+      guard let id = action.textID else { return text }
+      // Bounded as the members by text are.
+      if byTextID.count >= 4096 { byTextID.removeAll(keepingCapacity: true) }
+      byTextID[id] = text
+      return text
+    }
 
     /// `,"json":…,"label":…` for the action at `index` with these texts.
     mutating func members(index: Int, json: String, label: String) throws -> String {

@@ -448,6 +448,8 @@ public final class SessionReader {
     public let json: String
     /// The action's custom-dump label.
     public let label: String
+    /// The id of the `action_text` row of ``json`` and ``label``; `nil` in a schema-1 log.
+    public let textID: Int64?
     /// Who sent the action.
     public let source: ActionSource
     /// When the action was sent.
@@ -473,7 +475,8 @@ public final class SessionReader {
       for action in try actions(in: range) {
         try body(
           ActionRow(
-            index: action.index, json: action.json, label: action.label, source: action.source,
+            index: action.index, json: action.json, label: action.label, textID: nil,
+            source: action.source,
             time: action.time, durationNanos: action.durationNanos,
             patch: .parsed(action.patch)))
       }
@@ -506,13 +509,15 @@ public final class SessionReader {
         try Double.fetchOne(
           db, sql: "SELECT started_at FROM session WHERE id = ?", arguments: [session.id]) ?? 0
       let statement = try DirectStatement(
-        db, sql: LoggedAction.compactSelection + " WHERE e.session_id = ? AND e.idx "
+        db,
+        sql: LoggedAction.compactSelection + " WHERE e.session_id = ? AND e.idx "
           + "BETWEEN ? AND ? ORDER BY e.idx")
       try statement.forEachRow(
         db, integers: [session.id, Int64(range.lowerBound), Int64(range.upperBound)]
       ) { row in
         let index = row.int(0)
-        let text = try text(id: row.isNull(1) ? nil : Int64(row.int(1)), of: index, db)
+        let textID = row.isNull(1) ? nil : Int64(row.int(1))
+        let text = try text(id: textID, of: index, db)
         let source: ActionSource =
           if let effectID = row.optionalInt(2), let parentIndex = row.optionalInt(3) {
             .effect(effectID: effectID, parentIndex: parentIndex)
@@ -521,7 +526,7 @@ public final class SessionReader {
           }
         try body(
           ActionRow(
-            index: index, json: text.json, label: text.label, source: source,
+            index: index, json: text.json, label: text.label, textID: textID, source: source,
             // As ``LoggedAction`` reads it, so that times stay byte-identical.
             time: Date(timeIntervalSince1970: startedAt + Double(row.int(4)) / 1_000_000.0),
             durationNanos: Int64(row.int(5)), patch: .compact(row.text(6))))

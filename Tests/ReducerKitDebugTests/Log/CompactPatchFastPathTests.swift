@@ -57,10 +57,12 @@ import Testing
     let paths = try read(text, touching: "/todos/0").map(\.path.description)
     #expect(paths == ["/todos", "/todos/0/title", "", "/todos/0"])
     let escaped = #"[["=","/a~1b/c",1,0],["=","/a/b",1,0],["=","/a~0b",1,0]]"#
-    #expect(try read(escaped, touching: JSONPointer(tokens: ["a/b"])).map(\.path.description)
-      == ["/a~1b/c"])
-    #expect(try read(escaped, touching: JSONPointer(tokens: ["a~b"])).map(\.path.description)
-      == ["/a~0b"])
+    #expect(
+      try read(escaped, touching: JSONPointer(tokens: ["a/b"])).map(\.path.description)
+        == ["/a~1b/c"])
+    #expect(
+      try read(escaped, touching: JSONPointer(tokens: ["a~b"])).map(\.path.description)
+        == ["/a~0b"])
   }
 
   @Test func keepsAMoveObjectByItsFromOrItsPath() throws {

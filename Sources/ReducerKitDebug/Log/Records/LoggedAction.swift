@@ -135,8 +135,13 @@ public struct LoggedAction: Codable, Sendable, Equatable {
   /// Only line breaks and the indentation around them change: the text inside a line (a
   /// string's `"( "`, say) is kept as it is.
   public var singleLineLabel: String {
-    // UTF-8 rather than `contains("\n")`, which goes through Foundation's string search.
-    guard label.utf8.contains(UInt8(ascii: "\n")) else { return label }
+    // UTF-8 rather than `contains("\n")`, which goes through Foundation's string search; in
+    // the label's contiguous bytes rather than index by index through its UTF-8 view.
+    let lineFeed = UInt8(ascii: "\n")
+    let isMultiline =
+      label.utf8.withContiguousStorageIfAvailable { $0.contains(lineFeed) }
+      ?? label.utf8.contains(lineFeed)
+    guard isMultiline else { return label }
     var text = ""
     for line in label.split(separator: "\n") {
       let line = line.trimmingCharacters(in: .whitespaces)
