@@ -53,14 +53,17 @@ struct ExportCommand: AsyncParsableCommand {
       // A chunk of actions, with their reads and effects, at a time: a long session is not
       // held in memory whole.
       var texts = ExportFormat.ActionTextMembers()
-      try reader.forEachChunk { actions in
-        let range = actions.first!.index...actions.last!.index
+      try reader.forEachRange { range in
         let reads = try reader.reads(in: range)
         let effectsByAction = Dictionary(
           grouping: try reader.effects(ofActionsIn: range), by: \.actionIndex)
-        for action in actions {
-          try sink.write(
-            ExportFormat.actionLine(action, reads: reads[action.index] ?? [], texts: &texts))
+        // Each line is written into the sink's buffer as its row is read.
+        try reader.forEachRow(in: range) { action in
+          try sink.writeLine { line in
+            try ExportFormat.appendActionLine(
+              action, reads: reads[action.index] ?? [], reader: reader, texts: &texts,
+              to: &line)
+          }
           for effect in effectsByAction[action.index] ?? [] {
             try sink.write(ExportFormat.effectLine(effect))
           }

@@ -46,7 +46,6 @@ struct HistoryCommand: AsyncParsableCommand {
   ) throws {
     var count = 0
     let width = String(reader.actionCount).count
-    let indent = String(repeating: " ", count: width + 2)
     try PathHistory(path: path, reader: reader).forEachChange(chunkSize: chunkSize) {
       change in
       count += 1
@@ -54,14 +53,23 @@ struct HistoryCommand: AsyncParsableCommand {
         try sink.write(change.json.serialized())
         return
       }
+      // Written in parts into the sink: two lines per change are most of the output.
       let index = String(change.action.index)
-      let padding = String(repeating: " ", count: width - index.count)
-      try sink.write(
-        terminal.styled(padding + index, .bold) + "  " + change.action.singleLineLabel)
-      try sink.write(
-        indent + terminal.styled(Self.text(change.old), .red) + " → "
-          + terminal.styled(Self.text(change.new), .green)
-      )
+      if terminal.isColored {
+        let padding = String(repeating: " ", count: width - index.count)
+        sink.append(terminal.styled(padding + index, .bold))
+      } else {
+        sink.appendSpaces(width - index.count)
+        sink.append(index)
+      }
+      sink.append("  ")
+      sink.append(change.action.singleLineLabel)
+      try sink.endLine()
+      sink.appendSpaces(width + 2)
+      sink.append(terminal.styled(Self.text(change.old), .red))
+      sink.append(" → ")
+      sink.append(terminal.styled(Self.text(change.new), .green))
+      try sink.endLine()
     }
     if count == 0, !output.json {
       try sink.write("(no action changed \(path))")

@@ -62,8 +62,9 @@ struct PathHistory {
     var value = initialState.value(at: base)
     var current = try evaluate(value)
     // The actions are read with their patches, one chunk at a time, so a change's label and
-    // source come with it rather than from a second read.
-    try reader.forEachChunk(chunkSize: chunkSize) { actions in
+    // source come with it rather than from a second read; only those whose patch may touch
+    // `base` are built, with those operations alone.
+    try reader.forEachChunk(chunkSize: chunkSize, touching: base) { actions in
       for action in actions {
         var touched = false
         for operation in action.patch {

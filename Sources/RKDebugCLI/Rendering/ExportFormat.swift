@@ -52,31 +52,36 @@ enum ExportFormat {
     return .object(members)
   }
 
-  /// An action line, written member by member in the order ``JSONValue/serialized(pretty:)``
-  /// sorts an object's keys, without building the object: the longest part of an export.
+  /// Appends an action line to `line`, written member by member in the order
+  /// ``JSONValue/serialized(pretty:)`` sorts an object's keys, without building the object or
+  /// the patch's operations: the longest part of an export.
   ///
   /// - Parameter texts: The `json` and `label` members of the action texts met so far.
-  static func actionLine(
-    _ action: LoggedAction, reads: [DependencyRead], texts: inout ActionTextMembers
-  ) throws -> String {
-    let (effectID, parentIndex): (String, String)
+  static func appendActionLine(
+    _ action: SessionReader.ActionRow, reads: [DependencyRead], reader: SessionReader,
+    texts: inout ActionTextMembers, to line: inout [UInt8]
+  ) throws {
+    func append(_ text: String) { line += text.utf8 }
+    append("{\"durationNanos\":")
+    append(String(action.durationNanos))
     switch action.source {
-    case .send: (effectID, parentIndex) = ("null", "null")
-    case let .effect(id, parent): (effectID, parentIndex) = (String(id), String(parent))
+    case .send: append(",\"effectID\":null")
+    case let .effect(id, _): append(",\"effectID\":" + String(id))
     }
-    var line = "{\"durationNanos\":"
-    line.reserveCapacity(256)  // one allocation for most lines, not one per doubling
-    line += String(action.durationNanos)
-    line += ",\"effectID\":" + effectID
-    line += ",\"index\":" + String(action.index)
-    if !reads.isEmpty { line += ",\"inputs\":" + DependencyRead.json(of: reads).serialized() }
-    line += try texts.members(of: action)
-    line += ",\"parentIndex\":" + parentIndex
-    line += ",\"patch\":" + action.patch.serializedJSONValue()
-    line += action.source == .send ? ",\"source\":\"send\"" : ",\"source\":\"effect\""
-    line += ",\"time\":" + text(of: .unixTime(action.time))
-    line += ",\"type\":\"action\"}"
-    return line
+    append(",\"index\":")
+    append(String(action.index))
+    if !reads.isEmpty { append(",\"inputs\":" + DependencyRead.json(of: reads).serialized()) }
+    append(try texts.members(of: action))
+    switch action.source {
+    case .send: append(",\"parentIndex\":null")
+    case let .effect(_, parent): append(",\"parentIndex\":" + String(parent))
+    }
+    append(",\"patch\":")
+    try reader.appendPatchJSON(of: action, to: &line)
+    append(action.source == .send ? ",\"source\":\"send\"" : ",\"source\":\"effect\"")
+    append(",\"time\":")
+    append(text(of: .unixTime(action.time)))
+    append(",\"type\":\"action\"}")
   }
 
   /// `value.serialized()`, without a writer for a number or `null`.
@@ -94,31 +99,45 @@ enum ExportFormat {
   struct ActionTextMembers {
     private var members: [String: [String: String]] = [:]
     private var count = 0
+    /// The members by `action_text` id, found without hashing the texts.
+    private var byTextID: [Int64: String] = [:]
 
     /// `,"json":…,"label":…` for `action`.
-    mutating func members(of action: LoggedAction) throws -> String {
-      if let text = members[action.json]?[action.label] { return text }
-      let json: JSONValue
+    mutating func members(of action: SessionReader.ActionRow) throws -> String {
+      if let id = action.textID, let text = byTextID[id] { return text }
+      let text = try members(index: action.index, json: action.json, label: action.label)
+      guard let id = action.textID else { return text }
+      // Bounded as the members by text are.
+      if byTextID.count >= 4096 { byTextID.removeAll(keepingCapacity: true) }
+      byTextID[id] = text
+      return text
+    }
+
+    /// `,"json":…,"label":…` for the action at `index` with these texts.
+    mutating func members(index: Int, json: String, label: String) throws -> String {
+      if let text = members[json]?[label] { return text }
+      let value: JSONValue
       do {
-        json = try JSONValue(parsing: action.json)
+        value = try JSONValue(parsing: json)
       } catch {
-        throw LogError.corrupt("the JSON of action \(action.index) does not parse: \(error)")
+        throw LogError.corrupt("the JSON of action \(index) does not parse: \(error)")
       }
       let text =
-        ",\"json\":" + json.serialized() + ",\"label\":"
-        + JSONValue.string(action.label).serialized()
+        ",\"json\":" + value.serialized() + ",\"label\":"
+        + JSONValue.string(label).serialized()
       // Bounded: a session of ever new actions (texts typed, rows by id) repeats few of them.
       if count >= 4096 {
         members.removeAll(keepingCapacity: true)
         count = 0
       }
-      members[action.json, default: [:]][action.label] = text
+      members[json, default: [:]][label] = text
       count += 1
       return text
     }
   }
 
-  /// An effect line, written member by member as ``actionLine(_:reads:texts:)`` is.
+  /// An effect line, written member by member as
+  /// ``appendActionLine(_:reads:reader:texts:to:)`` is.
   static func effectLine(_ effect: LoggedEffect) -> String {
     var line = "{\"actionIndex\":"
     line.reserveCapacity(192)

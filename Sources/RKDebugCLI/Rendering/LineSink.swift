@@ -36,6 +36,28 @@ struct LineSink {
   /// Adds `line` and a line feed.
   mutating func write(_ line: String) throws {
     buffer += line.utf8
+    try endLine()
+  }
+
+  /// Adds `text` to the line being written, which ``endLine()`` ends: a line written in parts
+  /// goes into the buffer without a `String` of its own.
+  mutating func append(_ text: String) {
+    buffer += text.utf8
+  }
+
+  /// Adds a line that `write` appends to the buffer, and a line feed.
+  mutating func writeLine(_ write: (inout [UInt8]) throws -> Void) throws {
+    try write(&buffer)
+    try endLine()
+  }
+
+  /// Adds `count` spaces to the line being written.
+  mutating func appendSpaces(_ count: Int) {
+    buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, count)))
+  }
+
+  /// Ends the line being written with a line feed.
+  mutating func endLine() throws {
     buffer.append(UInt8(ascii: "\n"))
     // A pipe's reader gets output soon and `| head` stops rkdebug soon; a file, in big writes.
     if buffer.count >= (path == nil ? 1 << 16 : 1 << 20) { try flush() }

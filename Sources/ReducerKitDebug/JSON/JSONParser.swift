@@ -41,6 +41,11 @@ extension JSONValue {
       self.input = input
     }
 
+    /// The input bytes in `range`: the text of a value read, to copy it as it is.
+    func bytes(in range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+      UnsafeBufferPointer(rebasing: input[range])
+    }
+
     static func parse(_ input: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> {
       var parser = Parser(input: input)
       return Result { () throws(JSONParseError) in try parser.parseDocument() }

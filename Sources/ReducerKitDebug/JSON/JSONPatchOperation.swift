@@ -311,6 +311,11 @@ extension [JSONPatchOperation] {
     serializedArray { operation, writer in operation.writeJSONValue(to: &writer) }
   }
 
+  /// Writes the text of ``serializedJSONValue()`` to `writer`.
+  func writeJSONValue(to writer: inout JSONValue.Writer) {
+    writeArray(to: &writer) { operation, writer in operation.writeJSONValue(to: &writer) }
+  }
+
   /// The compact JSON text of the patch; see ``JSONPatchOperation/serialized()``.
   public func serialized() -> String {
     serializedArray { operation, writer in operation.write(to: &writer) }
@@ -321,6 +326,13 @@ extension [JSONPatchOperation] {
     _ write: (JSONPatchOperation, inout JSONValue.Writer) -> Void
   ) -> String {
     var writer = JSONValue.Writer()
+    writeArray(to: &writer, write)
+    return String(decoding: writer.bytes, as: UTF8.self)
+  }
+
+  private func writeArray(
+    to writer: inout JSONValue.Writer, _ write: (JSONPatchOperation, inout JSONValue.Writer) -> Void
+  ) {
     writer.writeLiteral("[")
     for (index, operation) in enumerated() {
       if index > 0 {
@@ -329,6 +341,5 @@ extension [JSONPatchOperation] {
       write(operation, &writer)
     }
     writer.writeLiteral("]")
-    return String(decoding: writer.bytes, as: UTF8.self)
   }
 }

@@ -31,13 +31,20 @@ extension JSONValue {
 extension JSONValue {
   /// Writes JSON text into a byte buffer.
   struct Writer {
-    private(set) var bytes: [UInt8] = []
+    /// The text written so far; a caller may hand in a buffer to append to.
+    var bytes: [UInt8] = []
     private let pretty: Bool
     private var indentation = 0
 
     init(pretty: Bool = false) {
       self.pretty = pretty
       bytes.reserveCapacity(256)
+    }
+
+    /// A compact writer that appends to `bytes`, reserving nothing.
+    init(appendingTo bytes: [UInt8]) {
+      self.pretty = false
+      self.bytes = bytes
     }
 
     mutating func write(_ value: JSONValue) {
@@ -130,6 +137,11 @@ extension JSONValue {
     mutating func writeLiteral(_ text: StaticString) {
       bytes.append(
         contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Writes UTF-8 text that needs no escaping, such as a value's text already written this way.
+    mutating func writeRaw(_ utf8: UnsafeBufferPointer<UInt8>) {
+      bytes.append(contentsOf: utf8)
     }
 
     /// Writes text that needs no escaping.

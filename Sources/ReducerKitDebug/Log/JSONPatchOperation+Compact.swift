@@ -61,11 +61,42 @@ extension [JSONPatchOperation] {
   }
 }
 
+extension [JSONPatchOperation] {
+  /// Reads from the UTF-8 text of the `ops` column only the operations that may touch the
+  /// value at `base` (``JSONPatchOperation/mayTouch(_:)``): for a walk that follows one value,
+  /// which then builds neither the other operations nor their values.
+  ///
+  /// A text that is not all compact operations is read whole, and filtered the same way.
+  init(
+    compactText utf8: UnsafeBufferPointer<UInt8>, touching base: JSONPointer,
+    pointers: inout JSONPointerCache
+  ) throws {
+    var parser = JSONValue.Parser(input: utf8)
+    if let operations = parser.compactOperations(touching: base, pointers: &pointers) {
+      self = operations
+    } else {
+      self = try Self(compactJSON: JSONValue(parsing: utf8)).filter { $0.mayTouch(base) }
+    }
+  }
+}
+
+extension JSONPatchOperation {
+  /// Whether the operation may change the value at `base` or read it: its `path` or `from` is
+  /// `base`, under it or above it.
+  public func mayTouch(_ base: JSONPointer) -> Bool {
+    func touches(_ pointer: JSONPointer) -> Bool {
+      pointer.hasPrefix(base) || base.hasPrefix(pointer)
+    }
+    return touches(path) || from.map(touches) == true
+  }
+}
+
 extension JSONValue.Parser {
   /// The operations of a patch made of compact operations only, or `nil` when the text is
-  /// anything else, valid or not.
+  /// anything else, valid or not; with `base`, only those that touch it (at, under or above
+  /// it), the others parsed but not built.
   mutating func compactOperations(
-    pointers: inout JSONPointerCache
+    touching base: JSONPointer? = nil, pointers: inout JSONPointerCache
   ) -> [JSONPatchOperation]? {
     guard skip(UInt8(ascii: "[")) else { return nil }
     var operations: [JSONPatchOperation] = []
@@ -83,6 +114,15 @@ extension JSONValue.Parser {
         guard skip(UInt8(ascii: ",")), peek() == UInt8(ascii: "\"") else { return nil }
         let path = try pointers.pointer(parsing: try parseString())
         guard skip(UInt8(ascii: ",")) else { return nil }
+        if let base, !path.hasPrefix(base), !base.hasPrefix(path) {
+          _ = try parseValue(depth: 2)
+          if kind == .replace {
+            guard skip(UInt8(ascii: ",")) else { return nil }
+            _ = try parseValue(depth: 2)
+          }
+          guard skip(UInt8(ascii: "]")) else { return nil }
+          continue
+        }
         let first = try parseValue(depth: 2)
         var operation: JSONPatchOperation
         switch kind {
@@ -100,6 +140,119 @@ extension JSONValue.Parser {
     }
     guard skip(UInt8(ascii: "]")), isAtEnd() else { return nil }
     return operations
+  }
+}
+
+extension JSONValue.Parser {
+  /// Writes the RFC 6902 text of a patch made of compact operations only, byte for byte what
+  /// `[JSONPatchOperation].serializedJSONValue()` writes for it, straight from the text: a
+  /// path or value whose stored text is already what the writer would write (a number, a
+  /// literal, a string without escapes) is copied, the others parsed and written.
+  ///
+  /// Returns `false`, leaving `writer` as it was, for any other text, valid or not: the caller
+  /// then reads the patch whole, which says what is wrong with it.
+  mutating func writeRFC6902(
+    to writer: inout JSONValue.Writer, pointers: inout JSONPointerCache
+  ) -> Bool {
+    let start = writer.bytes.count
+    if writeRFC6902Operations(to: &writer, pointers: &pointers) { return true }
+    writer.bytes.removeSubrange(start...)
+    return false
+  }
+
+  private mutating func writeRFC6902Operations(
+    to writer: inout JSONValue.Writer, pointers: inout JSONPointerCache
+  ) -> Bool {
+    guard skip(UInt8(ascii: "[")) else { return false }
+    writer.writeLiteral("[")
+    if skip(UInt8(ascii: "]")) {
+      writer.writeLiteral("]")
+      return isAtEnd()
+    }
+    do {
+      var first = true
+      repeat {
+        guard skip(UInt8(ascii: "[")), peek() == UInt8(ascii: "\"") else { return false }
+        let kind: JSONPatchOperation.Kind
+        switch try parseString() {
+        case "=": kind = .replace
+        case "+": kind = .add
+        case "-": kind = .remove
+        default: return false
+        }
+        guard skip(UInt8(ascii: ",")), peek() == UInt8(ascii: "\"") else { return false }
+        let path = try valueText()
+        // Parsed to check it; its text is what `JSONPointer.description` gives back.
+        guard case let .string(pathText) = path.value else { return false }
+        _ = try pointers.pointer(parsing: pathText)
+        guard skip(UInt8(ascii: ",")) else { return false }
+        let value = try valueText()
+        var old: (value: JSONValue, text: UnsafeBufferPointer<UInt8>?)?
+        if kind == .replace {
+          guard skip(UInt8(ascii: ",")) else { return false }
+          old = try valueText()
+        }
+        guard skip(UInt8(ascii: "]")) else { return false }
+        if !first { writer.writeLiteral(",") }
+        first = false
+        // Members in the order `serializedJSONValue()` sorts them: old, op, path, value.
+        switch kind {
+        case .replace:
+          writer.writeLiteral("{\"old\":")
+          write(old!, to: &writer)
+          writer.writeLiteral(",\"op\":\"replace\",\"path\":")
+          write(path, to: &writer)
+          writer.writeLiteral(",\"value\":")
+          write(value, to: &writer)
+        case .add:
+          writer.writeLiteral("{\"op\":\"add\",\"path\":")
+          write(path, to: &writer)
+          writer.writeLiteral(",\"value\":")
+          write(value, to: &writer)
+        default:
+          writer.writeLiteral("{\"old\":")
+          write(value, to: &writer)
+          writer.writeLiteral(",\"op\":\"remove\",\"path\":")
+          write(path, to: &writer)
+        }
+        writer.writeLiteral("}")
+      } while skip(UInt8(ascii: ","))
+    } catch {
+      return false
+    }
+    guard skip(UInt8(ascii: "]")), isAtEnd() else { return false }
+    writer.writeLiteral("]")
+    return true
+  }
+
+  /// The next value, with its text when ``JSONValue/Writer`` writes it the same: a number, a
+  /// literal, or a string without escapes (the writer escapes only what JSON requires).
+  private mutating func valueText() throws(JSONParseError) -> (
+    value: JSONValue, text: UnsafeBufferPointer<UInt8>?
+  ) {
+    _ = peek()
+    let start = position
+    let value = try parseValue(depth: 2)
+    switch value {
+    case .null, .bool, .number:
+      return (value, bytes(in: start..<position))
+    case .string:
+      let text = bytes(in: start..<position)
+      return (value, text.contains(UInt8(ascii: "\\")) ? nil : text)
+    case .array, .object:
+      return (value, nil)
+    }
+  }
+
+  private func write(
+    _ value: (value: JSONValue, text: UnsafeBufferPointer<UInt8>?),
+    to writer: inout JSONValue.Writer
+  ) {
+    if let text = value.text {
+      writer.writeRaw(text)
+    } else {
+      writer.write(value.value)
+    }
   }
 }
 

@@ -68,8 +68,12 @@ public final class SessionReader {
   ///
   /// Without `patches`, each action's ``LoggedAction/patch`` is left empty, unread (a
   /// schema-1 log, read through its view, has them anyway).
+  ///
+  /// With `touching`, only the actions with an operation that may touch that pointer
+  /// (``JSONPatchOperation/mayTouch(_:)``) are returned, each with those operations alone.
   private func fetchActions(
-    where condition: String, arguments: [Int64], patches: Bool = true
+    where condition: String, arguments: [Int64], patches: Bool = true,
+    touching base: JSONPointer? = nil
   ) throws -> [LoggedAction] {
     let compact = try storesCompactActions()
     let actions = try log.read { db in
@@ -81,7 +85,14 @@ public final class SessionReader {
           sql: "SELECT \(LoggedAction.selection) FROM action WHERE session_id = ? AND idx "
             + "\(condition) ORDER BY idx",
           arguments: StatementArguments(arguments))
-        while let row = try rows.next() { actions.append(try LoggedAction(row: row)) }
+        while let row = try rows.next() {
+          var action = try LoggedAction(row: row)
+          if let base {
+            action.patch.removeAll { !$0.mayTouch(base) }
+            if action.patch.isEmpty { continue }
+          }
+          actions.append(action)
+        }
         return actions
       }
       let startedAt =
@@ -92,9 +103,23 @@ public final class SessionReader {
         sql: LoggedAction.compactSelection(ops: patches ? "e.ops" : "'[]'")
           + " WHERE e.session_id = ? AND e.idx \(condition) ORDER BY e.idx")
       try statement.forEachRow(db, integers: arguments) { row in
+        guard let base else {
+          let text = try text(id: row.isNull(1) ? nil : Int64(row.int(1)), of: row.int(0), db)
+          actions.append(
+            try LoggedAction(row: row, text: text, startedAt: startedAt, pointers: &pointers))
+          return
+        }
+        // The patch first: an action that does not touch `base` is not built at all.
+        let patch: [JSONPatchOperation]
+        do {
+          patch = try [JSONPatchOperation](
+            compactText: row.text(6), touching: base, pointers: &pointers)
+        } catch {
+          throw LogError.corrupt("the patch of action \(row.int(0)) does not parse: \(error)")
+        }
+        guard !patch.isEmpty else { return }
         let text = try text(id: row.isNull(1) ? nil : Int64(row.int(1)), of: row.int(0), db)
-        actions.append(
-          try LoggedAction(row: row, text: text, startedAt: startedAt, pointers: &pointers))
+        actions.append(LoggedAction(row: row, text: text, startedAt: startedAt, patch: patch))
       }
       return actions
     }
@@ -392,6 +417,153 @@ public final class SessionReader {
     try forEachChunk(of: range, size: chunkSize) { chunk in
       try body(try actions(in: chunk, patches: patches))
     }
+  }
+
+  /// Calls `body` with the actions in `range` (every action when `nil`) that have an operation
+  /// that may touch the value at `pointer` (``JSONPatchOperation/mayTouch(_:)``), each with
+  /// those operations alone, in order, reading `chunkSize` actions at a time.
+  ///
+  /// For a walk that follows one value (`rkdebug history`): the other actions are not built,
+  /// nor the values of the other operations.
+  public func forEachChunk(
+    in range: ClosedRange<Int>? = nil, chunkSize: Int = 4096, touching pointer: JSONPointer,
+    _ body: ([LoggedAction]) throws -> Void
+  ) throws {
+    try forEachChunk(of: range, size: chunkSize) { chunk in
+      let actions = try fetchActions(
+        where: "BETWEEN ? AND ?",
+        arguments: [session.id, Int64(chunk.lowerBound), Int64(chunk.upperBound)],
+        touching: pointer)
+      if !actions.isEmpty { try body(actions) }
+    }
+  }
+
+  /// One action of a walk over rows (``forEachRow(in:_:)``): its fields, and its patch as
+  /// the log stores it, to be written without building its operations
+  /// (``appendPatchJSON(of:to:)``). Valid only during the call that gives it.
+  public struct ActionRow {
+    /// The action's index.
+    public let index: Int
+    /// The action's `Codable` JSON.
+    public let json: String
+    /// The action's custom-dump label.
+    public let label: String
+    /// The id of the `action_text` row of ``json`` and ``label``; `nil` in a schema-1 log.
+    public let textID: Int64?
+    /// Who sent the action.
+    public let source: ActionSource
+    /// When the action was sent.
+    public let time: Date
+    /// How long the reducer took, in nanoseconds.
+    public let durationNanos: Int64
+    fileprivate let patch: Patch
+
+    fileprivate enum Patch {
+      /// The UTF-8 text of the `ops` column, valid during the call.
+      case compact(UnsafeBufferPointer<UInt8>)
+      /// The patch of a schema-1 log, read through its view.
+      case parsed([JSONPatchOperation])
+    }
+  }
+
+  /// Calls `body` with each action in `range`, in order, as a row read in place: for a walk
+  /// that writes each action out (`rkdebug export`) and needs no ``LoggedAction``.
+  ///
+  /// `body` runs while the rows are read, so it must not read the log itself.
+  public func forEachRow(in range: ClosedRange<Int>, _ body: (ActionRow) throws -> Void) throws {
+    guard try storesCompactActions() else {
+      for action in try actions(in: range) {
+        try body(
+          ActionRow(
+            index: action.index, json: action.json, label: action.label, textID: nil,
+            source: action.source,
+            time: action.time, durationNanos: action.durationNanos,
+            patch: .parsed(action.patch)))
+      }
+      return
+    }
+    var count = 0
+    // An error of `body` (a closed pipe, say) is thrown as it is, not as a read's failure.
+    var failure: (any Error)?
+    do {
+      try readRows(in: range) { row in
+        count += 1
+        do {
+          try body(row)
+        } catch {
+          failure = error
+          throw error
+        }
+      }
+    } catch {
+      throw failure ?? error
+    }
+    largestRead = max(largestRead, count)
+  }
+
+  private func readRows(
+    in range: ClosedRange<Int>, _ body: (ActionRow) throws -> Void
+  ) throws {
+    try log.read { db in
+      let startedAt =
+        try Double.fetchOne(
+          db, sql: "SELECT started_at FROM session WHERE id = ?", arguments: [session.id]) ?? 0
+      let statement = try DirectStatement(
+        db,
+        sql: LoggedAction.compactSelection + " WHERE e.session_id = ? AND e.idx "
+          + "BETWEEN ? AND ? ORDER BY e.idx")
+      try statement.forEachRow(
+        db, integers: [session.id, Int64(range.lowerBound), Int64(range.upperBound)]
+      ) { row in
+        let index = row.int(0)
+        let textID = row.isNull(1) ? nil : Int64(row.int(1))
+        let text = try text(id: textID, of: index, db)
+        let source: ActionSource =
+          if let effectID = row.optionalInt(2), let parentIndex = row.optionalInt(3) {
+            .effect(effectID: effectID, parentIndex: parentIndex)
+          } else {
+            .send
+          }
+        try body(
+          ActionRow(
+            index: index, json: text.json, label: text.label, textID: textID, source: source,
+            // As ``LoggedAction`` reads it, so that times stay byte-identical.
+            time: Date(timeIntervalSince1970: startedAt + Double(row.int(4)) / 1_000_000.0),
+            durationNanos: Int64(row.int(5)), patch: .compact(row.text(6))))
+      }
+    }
+  }
+
+  /// Appends to `bytes` the patch of `row` as an RFC 6902 JSON array, byte for byte
+  /// `patch.serializedJSONValue()`: written from the stored text where it can be, without
+  /// building the operations.
+  public func appendPatchJSON(of row: ActionRow, to bytes: inout [UInt8]) throws {
+    var writer = JSONValue.Writer(appendingTo: [])
+    swap(&writer.bytes, &bytes)
+    defer { swap(&writer.bytes, &bytes) }
+    switch row.patch {
+    case let .parsed(patch):
+      patch.writeJSONValue(to: &writer)
+    case let .compact(utf8):
+      var parser = JSONValue.Parser(input: utf8)
+      guard !parser.writeRFC6902(to: &writer, pointers: &pointers) else { return }
+      let patch: [JSONPatchOperation]
+      do {
+        patch = try [JSONPatchOperation](compactText: utf8, pointers: &pointers)
+      } catch {
+        throw LogError.corrupt("the patch of action \(row.index) does not parse: \(error)")
+      }
+      patch.writeJSONValue(to: &writer)
+    }
+  }
+
+  /// Calls `body` with consecutive ranges of at most `chunkSize` indices covering `range`
+  /// (every action when `nil`): the chunks of a walk that reads per chunk what it needs.
+  public func forEachRange(
+    in range: ClosedRange<Int>? = nil, chunkSize: Int = 4096,
+    _ body: (ClosedRange<Int>) throws -> Void
+  ) throws {
+    try forEachChunk(of: range, size: chunkSize, body)
   }
 
   /// Calls `body` with consecutive ranges of at most `size` indices covering `range` (every

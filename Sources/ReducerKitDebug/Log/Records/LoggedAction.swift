@@ -94,6 +94,21 @@ public struct LoggedAction: Codable, Sendable, Equatable {
     row: DirectRow, text: (json: String, label: String), startedAt: Double,
     pointers: inout JSONPointerCache
   ) throws {
+    let patch: [JSONPatchOperation]
+    do {
+      patch = try [JSONPatchOperation](compactText: row.text(6), pointers: &pointers)
+    } catch {
+      throw LogError.corrupt("the patch of action \(row.int(0)) does not parse: \(error)")
+    }
+    self.init(row: row, text: text, startedAt: startedAt, patch: patch)
+  }
+
+  /// Reads an action from a row of ``compactSelection`` with its patch, or the part of it a
+  /// walk keeps, already read.
+  init(
+    row: DirectRow, text: (json: String, label: String), startedAt: Double,
+    patch: [JSONPatchOperation]
+  ) {
     index = row.int(0)
     json = text.json
     label = text.label
@@ -105,11 +120,7 @@ public struct LoggedAction: Codable, Sendable, Equatable {
     // The `action` view's `s.started_at + e.time_us / 1000000.0`, the same double operations.
     time = Date(timeIntervalSince1970: startedAt + Double(row.int(4)) / 1_000_000.0)
     durationNanos = Int64(row.int(5))
-    do {
-      patch = try [JSONPatchOperation](compactText: row.text(6), pointers: &pointers)
-    } catch {
-      throw LogError.corrupt("the patch of action \(index) does not parse: \(error)")
-    }
+    self.patch = patch
   }
 
   /// The label on one line, for lists and headings: custom-dump's lines joined the way the
@@ -124,8 +135,13 @@ public struct LoggedAction: Codable, Sendable, Equatable {
   /// Only line breaks and the indentation around them change: the text inside a line (a
   /// string's `"( "`, say) is kept as it is.
   public var singleLineLabel: String {
-    // UTF-8 rather than `contains("\n")`, which goes through Foundation's string search.
-    guard label.utf8.contains(UInt8(ascii: "\n")) else { return label }
+    // UTF-8 rather than `contains("\n")`, which goes through Foundation's string search; in
+    // the label's contiguous bytes rather than index by index through its UTF-8 view.
+    let lineFeed = UInt8(ascii: "\n")
+    let isMultiline =
+      label.utf8.withContiguousStorageIfAvailable { $0.contains(lineFeed) }
+      ?? label.utf8.contains(lineFeed)
+    guard isMultiline else { return label }
     var text = ""
     for line in label.split(separator: "\n") {
       let line = line.trimmingCharacters(in: .whitespaces)
