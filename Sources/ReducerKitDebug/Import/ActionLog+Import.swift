@@ -7,7 +7,8 @@ extension ActionLog {
   /// Writes a whole session into the log in one transaction, as a new session, and returns
   /// its id.
   ///
-  /// The actions' patches, labels and times are written as they are. The snapshots are made
+  /// The actions' patches, labels and times are written as they are, each patch in the log's
+  /// compact form by the recorder's own writer. The snapshots are made
   /// by applying the patches to the initial state: one at 0, one every
   /// ``LoggedSession/snapshotInterval`` actions, and one at the last action if the session
   /// ended. Either everything is written or nothing is.
@@ -41,11 +42,13 @@ extension ActionLog {
         )
         let insertAction = try db.makeStatement(
           sql: """
-            INSERT INTO action (session_id, idx, json, label, source, effect_id, parent_idx,
-              time, duration_ns, patch)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO action_entry (session_id, idx, text_id, effect_id, parent_idx, time_us,
+              duration_ns, ops)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """
         )
+        let start = row.startedAt.timeIntervalSince1970
+        let encoder = JSONFragmentEncoder()
         let insertInput = try db.makeStatement(
           sql: "INSERT INTO input (session_id, idx, reads) VALUES (?, ?, ?)"
         )
@@ -64,14 +67,17 @@ extension ActionLog {
           } catch {
             throw LogError.corrupt("the patch of action \(action.index) does not apply: \(error)")
           }
-          let (source, effectID, parentIndex): (String, Int?, Int?) =
+          let (effectID, parentIndex): (Int?, Int?) =
             switch action.source {
-            case .send: ("send", nil, nil)
-            case let .effect(effectID, parentIndex): ("effect", effectID, parentIndex)
+            case .send: (nil, nil)
+            case let .effect(effectID, parentIndex): (effectID, parentIndex)
             }
           try insertAction.execute(arguments: [
-            id, action.index, action.json, action.label, source, effectID, parentIndex,
-            action.time.timeIntervalSince1970, action.durationNanos, action.patch.serialized(),
+            id, action.index, ActionTextRow.id(json: action.json, label: action.label, in: db),
+            effectID, parentIndex,
+            LogSchema.microseconds(from: start, to: action.time.timeIntervalSince1970),
+            action.durationNanos,
+            action.patch.map(PendingChange.init).compactJSON(using: encoder),
           ])
           try insertReads(at: action.index)
           let isLast = action.index == session.actions.count
@@ -80,20 +86,8 @@ extension ActionLog {
           }
           if action.index % 500 == 0 { progress?(action.index) }
         }
-        let insertEffect = try db.makeStatement(
-          sql: """
-            INSERT INTO effect (session_id, id, action_idx, kind, cancel_ids, started_at,
-              ended_at, outcome, error)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """
-        )
         for effect in session.effects {
-          try insertEffect.execute(arguments: [
-            id, effect.id, effect.actionIndex, effect.kind,
-            JSONValue.array(effect.cancelIDs.map(JSONValue.string)).serialized(),
-            effect.startedAt.timeIntervalSince1970, effect.endedAt?.timeIntervalSince1970,
-            effect.outcome?.rawValue, effect.error,
-          ])
+          try effect.insert(session: id, sessionStart: start, in: db)
         }
         progress?(session.actions.count)
         return id
