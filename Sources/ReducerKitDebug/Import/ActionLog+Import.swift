@@ -40,13 +40,7 @@ extension ActionLog {
         let snapshot = try db.makeStatement(
           sql: "INSERT INTO snapshot (session_id, idx, state) VALUES (?, ?, ?)"
         )
-        let insertAction = try db.makeStatement(
-          sql: """
-            INSERT INTO action_entry (session_id, idx, text_id, effect_id, parent_idx, time_us,
-              duration_ns, ops)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """
-        )
+        let insertAction = try db.makeStatement(sql: LoggedAction.insertSQL)
         let start = row.startedAt.timeIntervalSince1970
         let encoder = JSONFragmentEncoder()
         let insertInput = try db.makeStatement(

@@ -139,19 +139,12 @@ struct EffectStartCommand: LogWriteCommand {
   let sessionStart: Date
 
   func write(_ db: Database, _ context: inout LogWriteContext) throws {
-    try db.cachedStatement(
-      sql: """
-        INSERT INTO effect (session_id, id, action_idx, kind, cancel_set, started_us)
-        VALUES (?, ?, ?, ?, ?, ?)
-        """
-    ).execute(arguments: [
-      key.rowID, effectID, actionIndex, LoggedEffect.kindCodes[kind],
-      try LoggedEffect.cancelSet(
-        cancelIDs.isEmpty ? nil : try context.encoder.string(cancelIDs.map(\.description)),
-        in: db),
-      LogSchema.microseconds(
-        from: sessionStart.timeIntervalSince1970, to: startedAt.timeIntervalSince1970),
-    ])
+    let effect = LoggedEffect(
+      id: effectID, actionIndex: actionIndex, kind: kind,
+      cancelIDs: cancelIDs.map(\.description), startedAt: startedAt, endedAt: nil,
+      outcome: nil, error: nil)
+    try effect.insert(
+      session: key.rowID, sessionStart: sessionStart.timeIntervalSince1970, in: db)
   }
 }
 

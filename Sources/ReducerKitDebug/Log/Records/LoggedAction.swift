@@ -59,6 +59,14 @@ public struct LoggedAction: Codable, Sendable, Equatable {
     """
   }
 
+  /// The insert of one `action_entry` row, for recording and import: a prepared statement
+  /// with positional arguments, as it runs once per recorded action.
+  static let insertSQL = """
+    INSERT INTO action_entry (session_id, idx, text_id, effect_id, parent_idx, time_us,
+      duration_ns, ops)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    """
+
   /// Reads an action from a row of ``compactSelection``, with `text` the JSON and label of its
   /// `text_id`, `startedAt` the session's `started_at`, and the paths of its patch parsed
   /// through `pointers`.

@@ -80,8 +80,9 @@ public struct LoggedEffect: Codable, Sendable, Equatable {
     error = row[7]
   }
 
-  /// Inserts the effect into session `sessionID`, whose `started_at` is `sessionStart`.
-  func insert(session sessionID: Int64, sessionStart: Double, in db: Database) throws {
+  /// Inserts the effect into session `sessionID`, whose `started_at` is `sessionStart`: the
+  /// one insert of an effect row, for recording and import.
+  func insert(session sessionID: Int64?, sessionStart: Double, in db: Database) throws {
     try db.cachedStatement(
       sql: """
         INSERT INTO effect (session_id, id, action_idx, kind, cancel_set, started_us,
