@@ -83,6 +83,26 @@ import Testing
     #expect(try FileFingerprint(path: path) == before)
   }
 
+  @Test func aLogOfAnOlderSchemaIsRefused() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.path("old.sqlite")
+    let database = try DatabaseQueue(path: path)
+    try database.writeWithoutTransaction { db in
+      try db.execute(sql: "PRAGMA application_id = \(0x524B_4442); PRAGMA user_version = 4")
+    }
+    try database.close()
+    let before = try FileFingerprint(path: path)
+    for command in [["sessions"], ["log"], ["record", "--feature", "counter", "--random", "1"]] {
+      let message = try expectError(command + ["--db", path])
+      #expect(
+        message
+          == "'\(path)' was written by an older rkdebug (log schema 4); this rkdebug reads "
+          + "schema 5: record it again, or export it with the older rkdebug and import it here"
+      )
+    }
+    #expect(try FileFingerprint(path: path) == before)
+  }
+
   @Test func aDamagedLogSaysWhatToDoAndShowsNoSQL() async throws {
     let log = try await RecordedLog.shelf()
     // Garbage over the first bytes of the `session` table's page.

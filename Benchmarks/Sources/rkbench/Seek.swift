@@ -5,7 +5,7 @@ import ReducerKitDebug
 import ReducerKitSamples
 
 /// Bump when the way the Todos log is built changes, so cached logs are rebuilt.
-let todosLogVersion = 4  // 2: log schema 2; 3: schema 3 (snapshots in a rowid table); 4: WAL emptied on close
+let todosLogVersion = 5  // 4: WAL emptied on close; 5: log schema 5
 
 /// The index at which the benchmark's Todos log adds a row: `todos.count > ROWS` first holds
 /// there, so `bisect --where` has a known answer.

@@ -29,7 +29,8 @@ extension ActionLog {
   /// and effects one at a time from `items` until it returns `nil`, and returns its id.
   ///
   /// Each record is checked as it is read, as ``SessionImport/validate()`` checks a whole
-  /// session, and written as it is: the patches, labels and times. The snapshots are made by
+  /// session, and written as it is: the patches (in the log's compact form, by the recorder's
+  /// own writer), labels and times. The snapshots are made by
   /// applying the patches to the initial state: one at 0, one every
   /// ``LoggedSession/snapshotInterval`` actions, and one at the last action if the session
   /// ended. Memory holds one state and one record, whatever the session's length. Either
@@ -65,13 +66,9 @@ extension ActionLog {
         let snapshot = try db.makeStatement(
           sql: "INSERT INTO snapshot (session_id, idx, state) VALUES (?, ?, ?)"
         )
-        let insertAction = try db.makeStatement(
-          sql: """
-            INSERT INTO action (session_id, idx, json, label, source, effect_id, parent_idx,
-              time, duration_ns, patch)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """
-        )
+        let insertAction = try db.makeStatement(sql: LoggedAction.insertSQL)
+        let start = row.startedAt.timeIntervalSince1970
+        let encoder = JSONFragmentEncoder()
         let insertInput = try db.makeStatement(
           sql: "INSERT INTO input (session_id, idx, reads) VALUES (?, ?, ?)"
         )
@@ -81,13 +78,6 @@ extension ActionLog {
             id, index, DependencyRead.json(of: reads).serialized(),
           ])
         }
-        let insertEffect = try db.makeStatement(
-          sql: """
-            INSERT INTO effect (session_id, id, action_idx, kind, cancel_ids, started_at,
-              ended_at, outcome, error)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """
-        )
         var checker = SessionImport.Checker(initialState: header.initialState)
         try snapshot.execute(arguments: [id, 0, checker.state.serialized()])
         try insertReads(header.reads[0], at: 0)
@@ -95,15 +85,17 @@ extension ActionLog {
           switch item {
           case let .action(action, reads):
             try checker.check(action)
-            let (source, effectID, parentIndex): (String, Int?, Int?) =
+            let (effectID, parentIndex): (Int?, Int?) =
               switch action.source {
-              case .send: ("send", nil, nil)
-              case let .effect(effectID, parentIndex): ("effect", effectID, parentIndex)
+              case .send: (nil, nil)
+              case let .effect(effectID, parentIndex): (effectID, parentIndex)
               }
             try insertAction.execute(arguments: [
-              id, action.index, action.json, action.label, source, effectID, parentIndex,
-              action.time.timeIntervalSince1970, action.durationNanos,
-              action.patch.serialized(),
+              id, action.index, ActionTextRow.id(json: action.json, label: action.label, in: db),
+              effectID, parentIndex,
+              LogSchema.microseconds(from: start, to: action.time.timeIntervalSince1970),
+              action.durationNanos,
+              action.patch.map(PendingChange.init).compactJSON(using: encoder),
             ])
             try insertReads(reads, at: action.index)
             if action.index % interval == 0 {
@@ -113,12 +105,7 @@ extension ActionLog {
           case let .effect(effect):
             try checker.check(effect)
             do {
-              try insertEffect.execute(arguments: [
-                id, effect.id, effect.actionIndex, effect.kind,
-                JSONValue.array(effect.cancelIDs.map(JSONValue.string)).serialized(),
-                effect.startedAt.timeIntervalSince1970, effect.endedAt?.timeIntervalSince1970,
-                effect.outcome?.rawValue, effect.error,
-              ])
+              try effect.insert(session: id, sessionStart: start, in: db)
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
               throw SessionImport.Checker.duplicate(effect)
             }

@@ -6,8 +6,7 @@ extension ActionLog {
   /// Every session in the log, oldest first.
   public func sessions() throws -> [LoggedSession] {
     try read { db in
-      try Row.fetchAll(db, sql: "SELECT \(LoggedSession.Columns.all) FROM session ORDER BY id")
-        .map(LoggedSession.init(row:))
+      try LoggedSession.order(LoggedSession.Columns.id).fetchAll(db)
     }
   }
 
@@ -15,21 +14,14 @@ extension ActionLog {
   public func session(id: Int64? = nil) throws -> LoggedSession {
     try read { db in
       if let id {
-        if let row = try Row.fetchOne(
-          db, sql: "SELECT \(LoggedSession.Columns.all) FROM session WHERE id = ?",
-          arguments: [id]
-        ) {
-          return LoggedSession(row: row)
-        }
+        if let session = try LoggedSession.fetchOne(db, key: id) { return session }
         let available = try Int64.fetchAll(db, sql: "SELECT id FROM session ORDER BY id")
         throw LogError.unknownSession(id: id, available: available)
       }
       guard
-        let row = try Row.fetchOne(
-          db, sql: "SELECT \(LoggedSession.Columns.all) FROM session ORDER BY id DESC LIMIT 1"
-        )
+        let session = try LoggedSession.order(LoggedSession.Columns.id.desc).fetchOne(db)
       else { throw LogError.noSessions(path: path ?? ":memory:") }
-      return LoggedSession(row: row)
+      return session
     }
   }
 

@@ -200,6 +200,9 @@ public final class ActionLog: Sendable {
     if userVersion > LogSchema.version {
       throw LogError.newerSchema(path: path, found: userVersion, supported: LogSchema.version)
     }
+    if applicationID == LogSchema.applicationID, (1..<LogSchema.version).contains(userVersion) {
+      throw LogError.olderSchema(path: path, found: userVersion, supported: LogSchema.version)
+    }
   }
 
   private static func migrate(_ database: DatabaseQueue, path: String?) throws {

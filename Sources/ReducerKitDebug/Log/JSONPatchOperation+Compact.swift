@@ -1,9 +1,6 @@
-/// Reading the log's compact operations: the `ops` column of `action_entry`
-/// (see ``LogSchema/compactActions`` and docs/log-format.md).
-///
-/// The `action` view turns `ops` back into RFC 6902 objects with SQLite's JSON functions;
-/// reading `ops` directly skips that conversion and the join with `action_text`, which is
-/// what makes seeking cheap: a reconstruction needs only the patches.
+/// Reading the log's compact operations: the `ops` column of `action_entry`, the one stored
+/// form of a patch (see ``LogSchema/tables`` and docs/log-format.md). Writing them is
+/// ``PendingChange``'s, for the recorder and import alike.
 extension JSONPatchOperation {
   /// Reads one compact operation: `["=", path, value, old]`, `["+", path, value]`,
   /// `["-", path, old]`, or an RFC 6902 object for an operation with no compact form.

@@ -13,6 +13,8 @@ public enum LogError: Error, Equatable, CustomStringConvertible {
   case notAnActionLog(path: String)
   /// The file was written by a newer version of rkdebug.
   case newerSchema(path: String, found: Int, supported: Int)
+  /// The file was written by an older, unreleased rkdebug whose schema this one does not read.
+  case olderSchema(path: String, found: Int, supported: Int)
   /// No session has this id.
   case unknownSession(id: Int64, available: [Int64])
   /// The log holds no session yet.
@@ -64,6 +66,11 @@ public enum LogError: Error, Equatable, CustomStringConvertible {
       return
         "'\(path)' was written by a newer rkdebug (schema \(found), this one reads up to "
         + "\(supported)); upgrade rkdebug to read it"
+    case let .olderSchema(path, found, supported):
+      return
+        "'\(path)' was written by an older rkdebug (log schema \(found)); this rkdebug reads "
+        + "schema \(supported): record it again, or export it with the older rkdebug and "
+        + "import it here"
     case let .unknownSession(id, available):
       let list = available.isEmpty ? "none" : available.map(String.init).joined(separator: ", ")
       return "no session \(id) in this log (sessions: \(list)); list them with 'rkdebug sessions'"

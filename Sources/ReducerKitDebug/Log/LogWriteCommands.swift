@@ -23,8 +23,7 @@ struct SessionCommand<State: Encodable & Sendable>: LogWriteCommand {
   }
 }
 
-/// Inserts one action with its patch, in the compact rows of schema 2 (see
-/// ``LogSchema/compactActions``).
+/// Inserts one action with its patch as compact operations (see ``LogSchema/tables``).
 ///
 /// A class: the queue holds commands as `any LogWriteCommand`, which stores a class reference
 /// in place, where a struct this size would be copied into a box allocated for it.
@@ -67,7 +66,8 @@ final class ActionCommand<Action: Encodable & Sendable>: LogWriteCommand {
       db,
       integers: key.rowID, Int64(index), text.id, effectID.map(Int64.init),
       parentIndex.map(Int64.init),
-      Int64((time.timeIntervalSince(sessionStart) * 1_000_000).rounded()),
+      LogSchema.microseconds(
+        from: sessionStart.timeIntervalSince1970, to: time.timeIntervalSince1970),
       Int64(clamping: durationNanos),
       text: context.opsText
     )
@@ -135,18 +135,16 @@ struct EffectStartCommand: LogWriteCommand {
   /// Described as text on the writer thread: `String(describing:)` reflects on the value.
   let cancelIDs: [AnyCancelID]
   let startedAt: Date
+  /// When the session started: the row stores times as microseconds since then.
+  let sessionStart: Date
 
   func write(_ db: Database, _ context: inout LogWriteContext) throws {
-    try db.cachedStatement(
-      sql: """
-        INSERT INTO effect (session_id, id, action_idx, kind, cancel_ids, started_at)
-        VALUES (?, ?, ?, ?, ?, ?)
-        """
-    ).execute(arguments: [
-      key.rowID, effectID, actionIndex, kind,
-      try context.encoder.string(cancelIDs.map(\.description)),
-      startedAt.timeIntervalSince1970,
-    ])
+    let effect = LoggedEffect(
+      id: effectID, actionIndex: actionIndex, kind: kind,
+      cancelIDs: cancelIDs.map(\.description), startedAt: startedAt, endedAt: nil,
+      outcome: nil, error: nil)
+    try effect.insert(
+      session: key.rowID, sessionStart: sessionStart.timeIntervalSince1970, in: db)
   }
 }
 
@@ -156,17 +154,23 @@ struct EffectEndCommand: LogWriteCommand {
   let effectID: Int
   let completion: EffectCompletion
   let endedAt: Date
+  /// When the session started: the row stores times as microseconds since then.
+  let sessionStart: Date
 
   func write(_ db: Database, _ context: inout LogWriteContext) throws {
-    let (outcome, error): (String, String?) =
+    let (outcome, error): (LoggedEffect.Outcome, String?) =
       switch completion {
-      case .finished: ("finished", nil)
-      case .cancelled: ("cancelled", nil)
-      case let .failed(description): ("failed", description)
+      case .finished: (.finished, nil)
+      case .cancelled: (.cancelled, nil)
+      case let .failed(description): (.failed, description)
       }
     try db.cachedStatement(
-      sql: "UPDATE effect SET ended_at = ?, outcome = ?, error = ? WHERE session_id = ? AND id = ?"
-    ).execute(arguments: [endedAt.timeIntervalSince1970, outcome, error, key.rowID, effectID])
+      sql: "UPDATE effect SET ended_us = ?, outcome = ?, error = ? WHERE session_id = ? AND id = ?"
+    ).execute(arguments: [
+      LogSchema.microseconds(
+        from: sessionStart.timeIntervalSince1970, to: endedAt.timeIntervalSince1970),
+      outcome.code, error, key.rowID, effectID,
+    ])
   }
 }
 

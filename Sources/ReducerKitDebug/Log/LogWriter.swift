@@ -24,14 +24,7 @@ struct LogWriteContext {
   /// The statement inserting one `action_entry` row, prepared on first use.
   mutating func actionInsertStatement(_ db: Database) throws -> DirectStatement {
     if let actionInsert { return actionInsert }
-    let statement = try DirectStatement(
-      db,
-      sql: """
-        INSERT INTO action_entry (session_id, idx, text_id, effect_id, parent_idx, time_us,
-          duration_ns, ops)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-        """
-    )
+    let statement = try DirectStatement(db, sql: LoggedAction.insertSQL)
     actionInsert = statement
     return statement
   }

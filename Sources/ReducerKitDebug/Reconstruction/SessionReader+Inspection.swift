@@ -4,7 +4,7 @@ import GRDB
 extension SessionReader {
   /// How many actions have a label containing `text` (ASCII letters in any case).
   public func actionCount(labelContaining text: String) throws -> Int {
-    let matches = try labelMatches()
+    let matches = Self.labelMatches
     return try log.read { db in
       try Int.fetchOne(
         db, sql: "SELECT count(*) FROM \(matches)",
@@ -17,7 +17,7 @@ extension SessionReader {
   public func actionIndices(
     labelContaining text: String, offset: Int, limit: Int
   ) throws -> [Int] {
-    let matches = try labelMatches()
+    let matches = Self.labelMatches
     return try log.read { db in
       try Int.fetchAll(
         db, sql: "SELECT idx FROM \(matches) ORDER BY idx LIMIT ? OFFSET ?",
@@ -25,17 +25,13 @@ extension SessionReader {
     }
   }
 
-  /// The rows of the session's actions whose label is `LIKE` the second argument: on a
-  /// compact log, the few distinct labels are matched first and the actions found by their
-  /// text id, rather than each action's label joined and matched.
-  private func labelMatches() throws -> String {
-    try storesCompactActions()
-      ? """
-      action_entry WHERE session_id = ? AND text_id IN (
-        SELECT id FROM action_text WHERE label LIKE ? ESCAPE '\\')
-      """
-      : "action WHERE session_id = ? AND label LIKE ? ESCAPE '\\'"
-  }
+  /// The rows of the session's actions whose label is `LIKE` the second argument: the few
+  /// distinct labels are matched first and the actions found by their text id, rather than
+  /// each action's label joined and matched.
+  private static let labelMatches = """
+    action_entry WHERE session_id = ? AND text_id IN (
+      SELECT id FROM action_text WHERE label LIKE ? ESCAPE '\\')
+    """
 
   /// The indices of the actions each of `effects` emitted, by effect id, reading at most
   /// `scanLimit` actions.
@@ -52,18 +48,21 @@ extension SessionReader {
     let ends = effects.map(\.endedAt)
     // An action an effect emits is logged before the effect ends; 1 ms covers clock rounding.
     let until = ends.contains(nil) ? nil : ends.compactMap { $0 }.max()?.addingTimeInterval(0.001)
+    let start = try sessionStart()
     return try log.read { db in
       let rows = try Row.fetchCursor(
         db,
         sql: """
-          SELECT idx, effect_id, time FROM action
+          SELECT idx, effect_id, time_us FROM action_entry
           WHERE session_id = ? AND idx > ? ORDER BY idx LIMIT ?
           """,
         arguments: [session.id, first, scanLimit])
       var byEffect: [Int: [Int]] = [:]
       var scanned = 0
       while let row = try rows.next() {
-        if let until, Date(timeIntervalSince1970: row[2]) > until { return (byEffect, true) }
+        if let until, Date(timeIntervalSince1970: LogSchema.time(row[2], after: start)) > until {
+          return (byEffect, true)
+        }
         scanned += 1
         if let effectID = row[1] as Int?, ids.contains(effectID) {
           byEffect[effectID, default: []].append(row[0])

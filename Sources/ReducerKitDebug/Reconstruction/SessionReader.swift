@@ -17,8 +17,9 @@ public final class SessionReader {
   public let session: LoggedSession
   let log: ActionLog
   private var cached: (index: Int, state: JSONValue)?
-  private var compactActions: Bool?
   private var hasRecordedInputs: Bool?
+  /// The session's `started_at` as stored: the times of its rows count microseconds from it.
+  private var storedStart: Double?
   /// The paths of the patches read, parsed once each.
   private var pointers = JSONPointerCache()
   /// The JSON and label of the action texts read, by `action_text` id: a session repeats a
@@ -62,12 +63,10 @@ public final class SessionReader {
       patches: patches)
   }
 
-  /// The actions whose index satisfies `condition` (SQL following `idx `), in index order:
-  /// since schema 2 read from the compact tables with the patch parsed here, not through the
-  /// `action` view, which converts every patch to RFC 6902 in SQL.
+  /// The actions whose index satisfies `condition` (SQL following `idx `), in index order,
+  /// with their patches parsed from the stored compact operations.
   ///
-  /// Without `patches`, each action's ``LoggedAction/patch`` is left empty, unread (a
-  /// schema-1 log, read through its view, has them anyway).
+  /// Without `patches`, each action's ``LoggedAction/patch`` is left empty, unread.
   ///
   /// With `touching`, only the actions with an operation that may touch that pointer
   /// (``JSONPatchOperation/mayTouch(_:)``) are returned, each with those operations alone.
@@ -75,29 +74,9 @@ public final class SessionReader {
     where condition: String, arguments: [Int64], patches: Bool = true,
     touching base: JSONPointer? = nil
   ) throws -> [LoggedAction] {
-    let compact = try storesCompactActions()
+    let startedAt = try sessionStart()
     let actions = try log.read { db in
       var actions: [LoggedAction] = []
-      guard compact else {
-        // A cursor reads each row in place; `fetchAll` would copy every row with its columns.
-        let rows = try Row.fetchCursor(
-          db,
-          sql: "SELECT \(LoggedAction.selection) FROM action WHERE session_id = ? AND idx "
-            + "\(condition) ORDER BY idx",
-          arguments: StatementArguments(arguments))
-        while let row = try rows.next() {
-          var action = try LoggedAction(row: row)
-          if let base {
-            action.patch.removeAll { !$0.mayTouch(base) }
-            if action.patch.isEmpty { continue }
-          }
-          actions.append(action)
-        }
-        return actions
-      }
-      let startedAt =
-        try Double.fetchOne(
-          db, sql: "SELECT started_at FROM session WHERE id = ?", arguments: [session.id]) ?? 0
       let statement = try DirectStatement(
         db,
         sql: LoggedAction.compactSelection(ops: patches ? "e.ops" : "'[]'")
@@ -146,13 +125,25 @@ public final class SessionReader {
     return (json, label)
   }
 
+  /// The session's `started_at` exactly as stored (a `Date` made from it may round it).
+  func sessionStart() throws -> Double {
+    if let storedStart { return storedStart }
+    let start = try log.read { db in
+      try Double.fetchOne(
+        db, sql: "SELECT started_at FROM session WHERE id = ?", arguments: [session.id]) ?? 0
+    }
+    storedStart = start
+    return start
+  }
+
   /// Every effect of the session, in the order they started.
   public func effects() throws -> [LoggedEffect] {
+    let start = try sessionStart()
     let effects = try log.read { db in
       try Row.fetchAll(
-        db, sql: "SELECT \(LoggedEffect.selection) FROM effect WHERE session_id = ? ORDER BY id",
+        db, sql: "\(LoggedEffect.selection) WHERE e.session_id = ? ORDER BY e.id",
         arguments: [session.id]
-      ).map(LoggedEffect.init(row:))
+      ).map { try LoggedEffect(row: $0, sessionStart: start) }
     }
     largestRead = max(largestRead, effects.count)
     return effects
@@ -167,16 +158,17 @@ public final class SessionReader {
   /// scanned instead.
   public func effects(ofActionsIn range: ClosedRange<Int>) throws -> [LoggedEffect] {
     let ordered = try effectsAreInActionOrder()
+    let start = try sessionStart()
     let effects = try log.read { db -> [LoggedEffect] in
       guard ordered else {
         return try Row.fetchAll(
           db,
           sql: """
-            SELECT \(LoggedEffect.selection) FROM effect
-            WHERE session_id = ? AND action_idx BETWEEN ? AND ? ORDER BY id
+            \(LoggedEffect.selection)
+            WHERE e.session_id = ? AND e.action_idx BETWEEN ? AND ? ORDER BY e.id
             """,
           arguments: [session.id, range.lowerBound, range.upperBound]
-        ).map(LoggedEffect.init(row:))
+        ).map { try LoggedEffect(row: $0, sessionStart: start) }
       }
       // The first id whose effect belongs to an action at or after the range's start.
       let probe = try db.makeStatement(
@@ -206,11 +198,11 @@ public final class SessionReader {
       let rows = try Row.fetchCursor(
         db,
         sql: """
-          SELECT \(LoggedEffect.selection) FROM effect WHERE session_id = ? AND id >= ? ORDER BY id
+          \(LoggedEffect.selection) WHERE e.session_id = ? AND e.id >= ? ORDER BY e.id
           """,
         arguments: [session.id, low])
       while let row = try rows.next() {
-        let effect = try LoggedEffect(row: row)
+        let effect = try LoggedEffect(row: row, sessionStart: start)
         guard effect.actionIndex <= range.upperBound else { break }
         effects.append(effect)
       }
@@ -245,12 +237,11 @@ public final class SessionReader {
   /// parent index together (`effect #12 of #345`: 5), or `nil` when the caller sent them all:
   /// the width of `log`'s source column, known before the actions are read.
   public func sourceDigits(in range: ClosedRange<Int>) throws -> Int? {
-    let table = try storesCompactActions() ? "action_entry" : "action"
-    return try log.read { db in
+    try log.read { db in
       try Int.fetchOne(
         db,
         sql: """
-          SELECT max(length(effect_id) + length(parent_idx)) FROM \(table)
+          SELECT max(length(effect_id) + length(parent_idx)) FROM action_entry
           WHERE session_id = ? AND idx BETWEEN ? AND ? AND effect_id IS NOT NULL
           """,
         arguments: [session.id, range.lowerBound, range.upperBound])
@@ -258,13 +249,12 @@ public final class SessionReader {
   }
 
   /// Whether the session logged the values its reducer read from nondeterministic
-  /// dependencies: every session recorded since schema 4 does (index 0 holds its calendar,
-  /// locale and time zone); older ones replay with the replaying process's dependencies.
+  /// dependencies: every recorded session does (index 0 holds its calendar, locale and time
+  /// zone); an imported one without them replays with the replaying process's dependencies.
   public func recordsInputs() throws -> Bool {
     if let hasRecordedInputs { return hasRecordedInputs }
     let result = try log.read { db in
-      try db.tableExists("input")
-        && Bool.fetchOne(
+      try Bool.fetchOne(
           db, sql: "SELECT EXISTS (SELECT 1 FROM input WHERE session_id = ? AND idx = 0)",
           arguments: [session.id]
         ) == true
@@ -448,7 +438,7 @@ public final class SessionReader {
     public let json: String
     /// The action's custom-dump label.
     public let label: String
-    /// The id of the `action_text` row of ``json`` and ``label``; `nil` in a schema-1 log.
+    /// The id of the `action_text` row of ``json`` and ``label``.
     public let textID: Int64?
     /// Who sent the action.
     public let source: ActionSource
@@ -456,14 +446,8 @@ public final class SessionReader {
     public let time: Date
     /// How long the reducer took, in nanoseconds.
     public let durationNanos: Int64
-    fileprivate let patch: Patch
-
-    fileprivate enum Patch {
-      /// The UTF-8 text of the `ops` column, valid during the call.
-      case compact(UnsafeBufferPointer<UInt8>)
-      /// The patch of a schema-1 log, read through its view.
-      case parsed([JSONPatchOperation])
-    }
+    /// The UTF-8 text of the `ops` column, valid during the call.
+    fileprivate let ops: UnsafeBufferPointer<UInt8>
   }
 
   /// Calls `body` with each action in `range`, in order, as a row read in place: for a walk
@@ -471,17 +455,6 @@ public final class SessionReader {
   ///
   /// `body` runs while the rows are read, so it must not read the log itself.
   public func forEachRow(in range: ClosedRange<Int>, _ body: (ActionRow) throws -> Void) throws {
-    guard try storesCompactActions() else {
-      for action in try actions(in: range) {
-        try body(
-          ActionRow(
-            index: action.index, json: action.json, label: action.label, textID: nil,
-            source: action.source,
-            time: action.time, durationNanos: action.durationNanos,
-            patch: .parsed(action.patch)))
-      }
-      return
-    }
     var count = 0
     // An error of `body` (a closed pipe, say) is thrown as it is, not as a read's failure.
     var failure: (any Error)?
@@ -529,7 +502,7 @@ public final class SessionReader {
             index: index, json: text.json, label: text.label, textID: textID, source: source,
             // As ``LoggedAction`` reads it, so that times stay byte-identical.
             time: Date(timeIntervalSince1970: startedAt + Double(row.int(4)) / 1_000_000.0),
-            durationNanos: Int64(row.int(5)), patch: .compact(row.text(6))))
+            durationNanos: Int64(row.int(5)), ops: row.text(6)))
       }
     }
   }
@@ -541,20 +514,15 @@ public final class SessionReader {
     var writer = JSONValue.Writer(appendingTo: [])
     swap(&writer.bytes, &bytes)
     defer { swap(&writer.bytes, &bytes) }
-    switch row.patch {
-    case let .parsed(patch):
-      patch.writeJSONValue(to: &writer)
-    case let .compact(utf8):
-      var parser = JSONValue.Parser(input: utf8)
-      guard !parser.writeRFC6902(to: &writer, pointers: &pointers) else { return }
-      let patch: [JSONPatchOperation]
-      do {
-        patch = try [JSONPatchOperation](compactText: utf8, pointers: &pointers)
-      } catch {
-        throw LogError.corrupt("the patch of action \(row.index) does not parse: \(error)")
-      }
-      patch.writeJSONValue(to: &writer)
+    var parser = JSONValue.Parser(input: row.ops)
+    guard !parser.writeRFC6902(to: &writer, pointers: &pointers) else { return }
+    let patch: [JSONPatchOperation]
+    do {
+      patch = try [JSONPatchOperation](compactText: row.ops, pointers: &pointers)
+    } catch {
+      throw LogError.corrupt("the patch of action \(row.index) does not parse: \(error)")
     }
+    patch.writeJSONValue(to: &writer)
   }
 
   /// Calls `body` with consecutive ranges of at most `chunkSize` indices covering `range`
@@ -588,18 +556,13 @@ public final class SessionReader {
 
   /// The patches of the actions with indices in `range`, in order: all a reconstruction reads.
   ///
-  /// Since schema 2 they come straight from `action_entry.ops`, parsed here, rather than
-  /// through the `action` view: the view converts each patch to RFC 6902 with SQLite's JSON
-  /// functions and joins each action's text, whose pages a seek would otherwise read too.
+  /// They come straight from `action_entry.ops`, without the actions' texts, whose pages a
+  /// seek would otherwise read too.
   func patches(in range: ClosedRange<Int>) throws -> [[JSONPatchOperation]] {
-    let compact = try storesCompactActions()
-    let sql =
-      compact
-      ? """
-        SELECT idx, ops FROM action_entry WHERE session_id = ? AND idx BETWEEN ? AND ?
-        ORDER BY idx
-        """
-      : "SELECT idx, patch FROM action WHERE session_id = ? AND idx BETWEEN ? AND ? ORDER BY idx"
+    let sql = """
+      SELECT idx, ops FROM action_entry WHERE session_id = ? AND idx BETWEEN ? AND ?
+      ORDER BY idx
+      """
     let result = try log.read { db in
       var patches: [[JSONPatchOperation]] = []
       patches.reserveCapacity(range.count)
@@ -615,9 +578,7 @@ public final class SessionReader {
         }
         do {
           patches.append(
-            compact
-              ? try [JSONPatchOperation](compactText: row.text(1), pointers: &pointers)
-              : try [JSONPatchOperation](jsonValue: JSONValue(parsing: row.text(1))))
+            try [JSONPatchOperation](compactText: row.text(1), pointers: &pointers))
         } catch {
           throw LogError.corrupt("the patch of action \(index) does not parse: \(error)")
         }
@@ -630,15 +591,6 @@ public final class SessionReader {
     }
     largestRead = max(largestRead, result.count)
     return result
-  }
-
-  /// Whether actions are stored in the compact tables of schema 2 and later; a schema-1 log
-  /// opened read-only (and so not migrated) keeps its `action` table.
-  func storesCompactActions() throws -> Bool {
-    if let compactActions { return compactActions }
-    let exists = try log.read { db in try db.tableExists("action_entry") }
-    compactActions = exists
-    return exists
   }
 
   /// The indices of the snapshots nearest to `index`, at or before it and at or after it.

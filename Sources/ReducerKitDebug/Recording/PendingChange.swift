@@ -5,6 +5,8 @@
 struct PendingChange: Sendable {
   enum Operation: String, Sendable {
     case add, remove, replace, move
+    /// Only in imported patches: the recorder writes neither.
+    case copy, test
   }
 
   var operation: Operation
@@ -86,7 +88,7 @@ extension PendingChange {
 }
 
 extension PendingChange {
-  /// The operation in the log's compact form (see ``LogSchema/compactActions``):
+  /// The operation in the log's compact form (see ``LogSchema/tables``):
   /// `["=",path,value,old]`, `["+",path,value]` or `["-",path,old]`, or the RFC 6902 object when
   /// it has no such form (a `move`).
   func compactJSON(using encoder: JSONFragmentEncoder) throws -> String {
@@ -120,10 +122,20 @@ extension PendingChange {
       try appendPointerLiteral(to: &bytes, using: encoder)
       bytes.append(UInt8(ascii: ","))
       try encoder.append(oldValue, to: &bytes)
-    case .move:
+    case .move, .copy, .test:
       return try appendJSON(to: &bytes, using: encoder)
     }
     bytes.append(UInt8(ascii: "]"))
+  }
+}
+
+extension PendingChange {
+  /// An imported operation, to be stored through the recorder's own compact writer.
+  init(_ operation: JSONPatchOperation) {
+    self.init(
+      operation: Operation(rawValue: operation.op.rawValue)!, path: operation.path.tokens,
+      value: operation.value.map(PendingValue.init(json:)),
+      oldValue: operation.oldValue.map(PendingValue.init(json:)), from: operation.from?.tokens)
   }
 }
 

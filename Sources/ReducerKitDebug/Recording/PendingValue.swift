@@ -27,4 +27,16 @@ enum PendingValue: Sendable {
       self = .encodable(StateValue(UnencodableValue(typeName: typeName)))
     }
   }
+
+  /// An imported JSON value: typed when it is a string, a Boolean, `null` or an integer whose
+  /// text is the one the writer writes for it, else encoded as the JSON value it is.
+  init(json: JSONValue) {
+    switch json {
+    case let .string(string): self = .string(string)
+    case let .bool(bool): self = .bool(bool)
+    case .null: self = .null
+    case let .number(text) where Int(text).map(String.init) == text: self = .int(Int(text)!)
+    default: self = .encodable(StateValue(json))
+    }
+  }
 }

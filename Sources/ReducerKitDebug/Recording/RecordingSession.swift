@@ -116,7 +116,7 @@ final class RecordingSession: Sendable {
         EffectStartCommand(
           key: key, effectID: progress.effectCount, actionIndex: observer.actionIndex,
           kind: observer.leaf.kind.rawValue,
-          cancelIDs: observer.leaf.cancelIDs, startedAt: Date()
+          cancelIDs: observer.leaf.cancelIDs, startedAt: Date(), sessionStart: startedAt
         )
       )
       return nil
@@ -128,7 +128,9 @@ final class RecordingSession: Sendable {
     guard let effectID = observer.effectID else { return }
     _ = perform(effectEvent: true) { _, writer in
       try writer.enqueue(
-        EffectEndCommand(key: key, effectID: effectID, completion: completion, endedAt: Date())
+        EffectEndCommand(
+          key: key, effectID: effectID, completion: completion, endedAt: Date(),
+          sessionStart: startedAt)
       )
       return nil
     }

@@ -4,89 +4,26 @@ import Foundation
 /// logged for it, operation by operation, without encoding whole states.
 ///
 /// When the state before the action is the recorded one, equal operations mean the state after
-/// it is the recorded one too. The fast path writes the change as the recorder writes patches
-/// and compares the text with the logged text, which works when every value is a scalar
-/// (string, integer, Boolean, `nil` element). Otherwise the logged patch is parsed and compared
+/// it is the recorded one too. The fast path writes the change in the stored compact form, with
+/// the recorder's own writer, and compares the bytes with the logged `ops`. When they differ
+/// (a divergence, or a patch written by import), the logged patch is parsed and compared
 /// operation by operation: scalars without encoding, other values encoded and compared as JSON.
 struct PatchMatcher {
   private let encoder = JSONFragmentEncoder()
 
-  /// Whether `changes`, written as the recorder writes a patch, are `patchText` byte for byte;
-  /// `nil` when a value is not a scalar the fast path writes (compare with
-  /// ``matches(_:_:)`` then).
-  func matches(_ changes: [PendingChange], text patchText: String) -> Bool? {
-    var writer = JSONValue.Writer()
-    writer.writeLiteral("[")
-    var isFirst = true
-    for change in changes {
-      if !isFirst { writer.writeLiteral(",") }
-      isFirst = false
-      writer.writeLiteral("{\"op\":\"")
-      writer.writeRaw(change.operation.rawValue)
-      writer.writeLiteral("\",\"path\":")
-      Self.writePointer(change.path, to: &writer)
-      if let from = change.from {
-        writer.writeLiteral(",\"from\":")
-        Self.writePointer(from, to: &writer)
-      }
-      if let value = change.value {
-        writer.writeLiteral(",\"value\":")
-        guard Self.writeScalar(value, to: &writer) else { return nil }
-      }
-      if let oldValue = change.oldValue {
-        writer.writeLiteral(",\"old\":")
-        guard Self.writeScalar(oldValue, to: &writer) else { return nil }
-      }
-      writer.writeLiteral("}")
-    }
-    writer.writeLiteral("]")
-    let bytes = writer.bytes
-    var patchText = patchText
-    return patchText.withUTF8 { logged in
+  /// `true` when `changes`, written as the recorder writes a patch, are `ops` byte for byte;
+  /// `nil` otherwise (compare with ``matches(_:_:)`` then).
+  func matches(_ changes: [PendingChange], text ops: String) -> Bool? {
+    var bytes: [UInt8] = []
+    guard (try? changes.appendCompactJSON(to: &bytes, using: encoder)) != nil else { return nil }
+    var ops = ops
+    let equal = ops.withUTF8 { logged in
       logged.count == bytes.count
         && bytes.withUnsafeBufferPointer {
-          memcmp($0.baseAddress!, logged.baseAddress!, bytes.count) == 0
+          bytes.isEmpty || memcmp($0.baseAddress!, logged.baseAddress!, bytes.count) == 0
         }
     }
-  }
-
-  /// Writes the JSON string of the RFC 6901 pointer made of `tokens`, as the recorder does.
-  private static func writePointer(_ tokens: [String], to writer: inout JSONValue.Writer) {
-    let isPlain = tokens.allSatisfy { token in
-      token.utf8.allSatisfy { byte in
-        byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-          && byte != UInt8(ascii: "~") && byte != UInt8(ascii: "/")
-      }
-    }
-    guard isPlain else {
-      writer.write(string: PendingChange(operation: .add, path: tokens).pointer)
-      return
-    }
-    writer.writeLiteral("\"")
-    for token in tokens {
-      writer.writeLiteral("/")
-      writer.writeRaw(token)
-    }
-    writer.writeLiteral("\"")
-  }
-
-  /// Writes a scalar as `JSONEncoder` does; `false` for anything else.
-  private static func writeScalar(
-    _ value: PendingValue, to writer: inout JSONValue.Writer
-  ) -> Bool {
-    switch value {
-    case .string(let string):
-      writer.write(string: string)
-    case .int(let integer):
-      writer.writeRaw(String(integer))
-    case .bool(let bool):
-      if bool { writer.writeLiteral("true") } else { writer.writeLiteral("false") }
-    case .null:
-      writer.writeLiteral("null")
-    case .double, .encodable:
-      return false
-    }
-    return true
+    return equal ? true : nil
   }
 
   /// Whether `changes` are the operations of `patch`, in order (old values are not compared:

@@ -9,7 +9,8 @@ struct ReplayRecord {
   var index: Int
   /// The action's `Codable` JSON.
   var json: String
-  /// The state change the recording logged for it, as stored: a JSON array of operations.
+  /// The state change the recording logged for it, as stored: a JSON array of compact
+  /// operations (`action_entry.ops`).
   var patchText: String
   /// The values its reducer read from nondeterministic dependencies, as stored; `nil` when it
   /// read none.
@@ -18,7 +19,9 @@ struct ReplayRecord {
   /// The logged patch, parsed.
   func patch() throws -> [JSONPatchOperation] {
     do {
-      return try JSONPatchOperation.operations(parsing: patchText)
+      var text = patchText
+      var pointers = JSONPointerCache()
+      return try text.withUTF8 { try [JSONPatchOperation](compactText: $0, pointers: &pointers) }
     } catch {
       throw LogError.corrupt("the patch of action \(index) does not parse: \(error)")
     }
@@ -37,14 +40,15 @@ struct ReplayRecord {
     let session = reader.session.id
     let reads =
       try reader.recordsInputs()
-      ? "(SELECT reads FROM input AS i WHERE i.session_id = a.session_id AND i.idx = a.idx)"
+      ? "(SELECT reads FROM input AS i WHERE i.session_id = e.session_id AND i.idx = e.idx)"
       : "NULL"
     return try reader.log.read { db in
       let rows = try Row.fetchCursor(
         db,
         sql: """
-          SELECT idx, json, patch, \(reads) FROM action AS a
-          WHERE session_id = ? AND idx BETWEEN ? AND ? ORDER BY idx
+          SELECT e.idx, t.json, e.ops, \(reads) FROM action_entry AS e
+          JOIN action_text AS t ON t.id = e.text_id
+          WHERE e.session_id = ? AND e.idx BETWEEN ? AND ? ORDER BY e.idx
           """,
         arguments: [session, range.lowerBound, range.upperBound]
       )

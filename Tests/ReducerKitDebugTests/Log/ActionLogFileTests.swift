@@ -40,7 +40,7 @@ import Testing
     }
     #expect(journal == "wal")
     #expect(applicationID == 0x524B_4442)
-    #expect(userVersion == 4)
+    #expect(userVersion == 5)
     #expect(snapshots == [0, 10, 20, 25])
     #expect(endedAt != nil)
     // The final snapshot holds the last state: the reader starts from it at 25.
@@ -87,9 +87,29 @@ import Testing
     try db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA user_version = 99") }
     try db.close()
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
-    #expect(throws: LogError.newerSchema(path: path, found: 99, supported: 4)) {
+    #expect(throws: LogError.newerSchema(path: path, found: 99, supported: 5)) {
       try ActionLog(path: path)
     }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  /// Schemas 1–4 were never released: their logs are refused with what to do, not migrated.
+  @Test func refusesAnOlderSchemaAndLeavesItUntouched() throws {
+    let path = directory.path("old.sqlite")
+    let db = try DatabaseQueue(path: path)
+    try db.writeWithoutTransaction {
+      try $0.execute(sql: "PRAGMA application_id = \(LogSchema.applicationID)")
+      try $0.execute(sql: "PRAGMA user_version = 4")
+    }
+    try db.close()
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let error = LogError.olderSchema(path: path, found: 4, supported: 5)
+    #expect(throws: error) { try ActionLog(path: path) }
+    #expect(throws: error) { try ActionLog.readOnly(path: path) }
+    #expect(
+      error.description
+        == "'\(path)' was written by an older rkdebug (log schema 4); this rkdebug reads "
+        + "schema 5: record it again, or export it with the older rkdebug and import it here")
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
   }
 

@@ -6,60 +6,100 @@ import Testing
 
 @testable import ReducerKitDebug
 
-/// A reconstruction reads each action's patch straight from `action_entry.ops`, the compact
-/// form, instead of through the `action` view. Both must give the same operations, for every
-/// form the log holds, and a broken row must be reported, not skipped.
+/// A reconstruction reads each action's patch straight from `action_entry.ops`, the one stored
+/// form; every form the log holds must read as the operations it stands for, import must write
+/// the same form, and a broken row must be reported, not skipped.
 @MainActor
 @Suite struct CompactPatchReadingTests {
   let directory = TemporaryDirectory()
 
-  /// A log whose actions were inserted through the `action` view with RFC 6902 patches, so
-  /// that its trigger wrote the compact rows: every compact form, the forms kept as objects,
-  /// and paths and values that need escaping.
+  /// The RFC 6902 patches of ``logWithEveryForm()`` and their stored forms: every compact
+  /// form, the forms kept as objects, and paths and values that need escaping.
+  static let forms: [(rfc6902: String, stored: String)] = [
+    (
+      #"[{"op":"replace","path":"/volume","value":3,"old":0}]"#,
+      #"[["=","/volume",3,0]]"#
+    ),
+    (
+      #"[{"op":"add","path":"/a~1b","value":{"x":[1,2.5,null]}},{"op":"add","path":"/m~0n","value":"\"é\"\n"}]"#,
+      #"[["+","/a~1b",{"x":[1,2.5,null]}],["+","/m~0n","\"é\"\n"]]"#
+    ),
+    (
+      #"[{"op":"replace","path":"/a~1b/x/1","value":true,"old":2.5},{"op":"remove","path":"/m~0n","old":"\"é\"\n"}]"#,
+      #"[["=","/a~1b/x/1",true,2.5],["-","/m~0n","\"é\"\n"]]"#
+    ),
+    (
+      #"[{"op":"move","from":"/a~1b","path":"/c"},{"op":"replace","path":"/volume","value":4}]"#,
+      #"[{"op":"move","from":"/a~1b","path":"/c"},{"op":"replace","path":"/volume","value":4}]"#
+    ),
+    (
+      #"[{"op":"add","path":"/volume","value":5,"old":4},{"op":"copy","from":"/c","path":"/d"},{"op":"test","path":"/volume","value":5}]"#,
+      #"[{"op":"add","path":"/volume","value":5,"old":4},{"op":"copy","from":"/c","path":"/d"},{"op":"test","path":"/volume","value":5}]"#
+    ),
+    (#"[]"#, #"[]"#),
+  ]
+
+  /// A log whose rows hold each of ``forms`` in its stored form, written with raw SQL.
   func logWithEveryForm() throws -> String {
     let path = directory.path("forms.sqlite")
     let log = try ActionLog(path: path)
     try log.close()
-    let patches = [
-      #"[{"op":"replace","path":"/volume","value":3,"old":0}]"#,
-      #"[{"op":"add","path":"/a~1b","value":{"x":[1,2.5,null]}},{"op":"add","path":"/m~0n","value":"\"é\"\n"}]"#,
-      #"[{"op":"replace","path":"/a~1b/x/1","value":true,"old":2.5},{"op":"remove","path":"/m~0n","old":"\"é\"\n"}]"#,
-      #"[{"op":"move","from":"/a~1b","path":"/c"},{"op":"replace","path":"/volume","value":4}]"#,
-      #"[{"op":"add","path":"/volume","value":5,"old":4},{"op":"copy","from":"/c","path":"/d"},{"op":"test","path":"/volume","value":5}]"#,
-      #"[]"#,
-    ]
     let database = try DatabaseQueue(path: path)
     try database.write { db in
       try insertSessionOne(db, feature: "forms")
-      try db.execute(sql: #"INSERT INTO snapshot VALUES (1, 0, '{"volume":0}')"#)
-      for (offset, patch) in patches.enumerated() {
+      try db.execute(
+        sql: #"""
+          INSERT INTO snapshot VALUES (1, 0, '{"volume":0}');
+          INSERT INTO action_text (id, json, label) VALUES (1, '{"step":{}}', 'A.step');
+          """#)
+      for (offset, form) in Self.forms.enumerated() {
         try db.execute(
           sql: """
-            INSERT INTO action (session_id, idx, json, label, source, time, duration_ns, patch)
-            VALUES (1, ?, '{"step":{}}', 'A.step', 'send', 1700000001.0, 10, ?)
+            INSERT INTO action_entry (session_id, idx, text_id, time_us, duration_ns, ops)
+            VALUES (1, ?, 1, 500000, 10, ?)
             """,
-          arguments: [offset + 1, patch])
+          arguments: [offset + 1, form.stored])
       }
     }
     try database.close()
     return path
   }
 
-  @Test func theCompactRowsReadAsTheViewShowsThem() throws {
+  @Test func everyStoredFormReadsAsItsOperations() throws {
     let path = try logWithEveryForm()
     let log = try ActionLog.readOnly(path: path)
     defer { try? log.close() }
     let reader = try log.reader(session: 1)
-    let fromView = try reader.actions().map(\.patch)
-    #expect(fromView.count == 6)
-    #expect(try reader.patches(in: 1...6) == fromView)
-    #expect(try reader.patches(in: 3...4) == Array(fromView[2...3]))
-    // The compact rows really are compact, so the comparison covers both kinds.
-    let ops = try log.read { db in
-      try String.fetchAll(db, sql: "SELECT ops FROM action_entry ORDER BY idx")
+    let expected = try Self.forms.map { try JSONPatchOperation.operations(parsing: $0.rfc6902) }
+    #expect(try reader.actions().map(\.patch) == expected)
+    #expect(try reader.patches(in: 1...6) == expected)
+    #expect(try reader.patches(in: 3...4) == Array(expected[2...3]))
+    #expect(try reader.action(at: 1).time == Date(timeIntervalSince1970: 1_700_000_001))
+  }
+
+  /// Import converts RFC 6902 to the stored form once, with the recorder's writer: the same
+  /// text a recording would hold.
+  @Test func importStoresTheCompactForm() throws {
+    let log = try ActionLog.inMemory()
+    let actions = try Self.forms[0...2].enumerated().map { offset, form in
+      LoggedAction(
+        index: offset + 1, json: "{}", label: "A.step", source: .send,
+        time: Date(timeIntervalSince1970: 1_700_000_001), durationNanos: 10,
+        patch: try JSONPatchOperation.operations(parsing: form.rfc6902))
     }
-    #expect(ops[0] == #"[["=","/volume",3,0]]"#)
-    #expect(ops[3].hasPrefix(#"[{"op":"move""#))
+    let session = SessionImport(
+      uuid: "U", feature: "forms", stateType: "S", actionType: "A", stateFingerprint: "f",
+      actionFingerprint: "g", snapshotInterval: 100, durability: "buffered",
+      startedAt: Date(timeIntervalSince1970: 1_700_000_000.5), endedAt: nil,
+      initialState: ["volume": 0], actions: actions, effects: [])
+    let id = try log.importSession(session)
+    let ops = try log.read { db in
+      try String.fetchAll(
+        db, sql: "SELECT ops FROM action_entry WHERE session_id = ? ORDER BY idx",
+        arguments: [id])
+    }
+    #expect(ops == Self.forms[0...2].map(\.stored))
+    #expect(try log.reader(session: id).actions() == actions)
   }
 
   @Test func patchesAreWalkedInChunksAndActionsFetchedByIndex() throws {
@@ -96,35 +136,6 @@ import Testing
     #expect(throws: LogError.self) { try reader.actions(at: [7]) }
   }
 
-  /// Actions are read from the compact tables too, and must equal what the documented view
-  /// gives, field for field: sources, times and patches of a session with effects.
-  @Test func actionsFromTheCompactTablesEqualTheViewsRows() async throws {
-    let path = directory.path("recorded.sqlite")
-    let log = try ActionLog(path: path)
-    let store = Store<Playlist>(
-      initialState: Playlist.State(), reducer: Playlist().recording(to: log, snapshotInterval: 9)
-    )
-    var rng = SplitMix64(seed: 7)
-    for _ in 0..<200 {
-      await store.send(Playlist.randomAction(for: store.state, using: &rng)).finish()
-    }
-    try log.close()
-
-    let reader = try log.reader()
-    let viaView = try log.read { db in
-      try Row.fetchAll(
-        db,
-        sql: "SELECT \(LoggedAction.selection) FROM action WHERE session_id = ? ORDER BY idx",
-        arguments: [reader.session.id]
-      ).map { try LoggedAction(row: $0) }
-    }
-    #expect(viaView.count == reader.actionCount)
-    #expect(viaView.contains { if case .effect = $0.source { true } else { false } })
-    #expect(try reader.actions() == viaView)
-    #expect(try reader.actions(in: 50...60) == Array(viaView[49...59]))
-    #expect(try reader.actions(at: [120, 3]) == [viaView[2], viaView[119]])
-  }
-
   @Test func anActionWithoutItsTextIsReportedAsCorrupt() throws {
     let path = try logWithEveryForm()
     // The log's own connection does not enforce foreign keys; this one must not either.
@@ -140,28 +151,6 @@ import Testing
     #expect(
       error.map(String.init(describing:))?.contains("the text of action 1 is missing") == true,
       "\(String(describing: error))")
-  }
-
-  @Test func aSchemaOneLogIsReadFromItsActionTable() throws {
-    let path = directory.path("v1.sqlite")
-    try writeOldLog(at: path, upTo: "v1: sessions, actions, effects, snapshots", version: 1) { db in
-      try insertSessionOne(db, feature: "v1")
-      try db.execute(
-        sql: """
-          INSERT INTO snapshot VALUES (1, 0, '{"volume":0}');
-          INSERT INTO action VALUES (1, 1, '{}', 'A.up', 'send', NULL, NULL, 1700000001.0, 9,
-            '[{"op":"replace","path":"/volume","value":1,"old":0}]');
-          INSERT INTO action VALUES (1, 2, '{}', 'A.up', 'send', NULL, NULL, 1700000002.0, 9,
-            '[{"op":"replace","path":"/volume","value":2,"old":1}]');
-          """)
-    }
-
-    let log = try ActionLog.readOnly(path: path)
-    defer { try? log.close() }
-    let reader = try log.reader(session: 1)
-    #expect(try reader.stateJSON(at: 2) == JSONValue.object(["volume": 2]))
-    #expect(try reader.stateJSON(at: 1) == JSONValue.object(["volume": 1]))
-    #expect(try reader.patches(in: 1...2) == reader.actions().map(\.patch))
   }
 
   @Test(arguments: [

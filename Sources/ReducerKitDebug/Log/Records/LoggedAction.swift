@@ -42,19 +42,16 @@ public struct LoggedAction: Codable, Sendable, Equatable {
     self.patch = patch
   }
 
-  static let selection = """
-    idx, json, label, source, effect_id, parent_idx, time, duration_ns, patch
-    """
-
-  /// The same columns read from the compact tables of schema 2 and later, with the patch in
-  /// its compact form as `ops`, the texts as `text_id` and the time as `time_us`: without
-  /// converting the patch to RFC 6902 in SQL nor joining the texts, which a reader looks up
-  /// once per distinct text, nor the session, whose start a reader reads once. For
-  /// ``init(row:text:startedAt:pointers:)``.
+  /// The columns of `action_entry` that ``init(row:text:startedAt:pointers:)`` reads, by
+  /// position, with the texts as `text_id` (a reader looks each distinct text up once) and the
+  /// time as `time_us`.
   static let compactSelection = compactSelection(ops: "e.ops")
 
   /// ``compactSelection`` with `ops` read from the SQL expression `ops`: `'[]'` leaves the
   /// patch out, for a listing that shows no change (parsing patches is most of a read's cost).
+  ///
+  /// Read by position through ``DirectStatement``, not as a GRDB record: this is the chunked
+  /// read every whole-session command goes through.
   static func compactSelection(ops: String) -> String {
     """
     SELECT e.idx, e.text_id, e.effect_id, e.parent_idx, e.time_us, e.duration_ns, \(ops) AS ops
@@ -62,30 +59,13 @@ public struct LoggedAction: Codable, Sendable, Equatable {
     """
   }
 
-  /// Reads an action from a row of ``selection``.
-  ///
-  /// Columns are read by position: by name, GRDB looks each one up case-insensitively, which
-  /// was a third of the time `rkdebug log` took to read a row.
-  init(row: Row) throws {
-    index = row[0]
-    guard let json = row[1] as String?, let label = row[2] as String? else {
-      throw LogError.corrupt("the text of action \(index) is missing")
-    }
-    self.json = json
-    self.label = label
-    if let effectID = row[4] as Int?, let parentIndex = row[5] as Int? {
-      source = .effect(effectID: effectID, parentIndex: parentIndex)
-    } else {
-      source = .send
-    }
-    time = Date(timeIntervalSince1970: row[6])
-    durationNanos = row[7]
-    do {
-      patch = try JSONPatchOperation.operations(parsing: row[8] as String)
-    } catch {
-      throw LogError.corrupt("the patch of action \(index) does not parse: \(error)")
-    }
-  }
+  /// The insert of one `action_entry` row, for recording and import: a prepared statement
+  /// with positional arguments, as it runs once per recorded action.
+  static let insertSQL = """
+    INSERT INTO action_entry (session_id, idx, text_id, effect_id, parent_idx, time_us,
+      duration_ns, ops)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    """
 
   /// Reads an action from a row of ``compactSelection``, with `text` the JSON and label of its
   /// `text_id`, `startedAt` the session's `started_at`, and the paths of its patch parsed
@@ -117,8 +97,7 @@ public struct LoggedAction: Codable, Sendable, Equatable {
     } else {
       source = .send
     }
-    // The `action` view's `s.started_at + e.time_us / 1000000.0`, the same double operations.
-    time = Date(timeIntervalSince1970: startedAt + Double(row.int(4)) / 1_000_000.0)
+    time = Date(timeIntervalSince1970: LogSchema.time(Int64(row.int(4)), after: startedAt))
     durationNanos = Int64(row.int(5))
     self.patch = patch
   }

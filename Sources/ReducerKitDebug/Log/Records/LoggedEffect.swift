@@ -4,7 +4,7 @@ import GRDB
 /// One recorded effect: which action started it, when, and how it ended.
 public struct LoggedEffect: Codable, Sendable, Equatable {
   /// How an effect ended.
-  public enum Outcome: String, Codable, Sendable {
+  public enum Outcome: String, Codable, Sendable, CaseIterable {
     /// Its work ran to the end.
     case finished
     /// It was cancelled.
@@ -46,25 +46,86 @@ public struct LoggedEffect: Codable, Sendable, Equatable {
     self.error = error
   }
 
-  /// The columns ``init(row:)`` reads, in its order.
-  static let selection = "id, action_idx, kind, cancel_ids, started_at, ended_at, outcome, error"
+  /// The `effect.kind` code of each kind: `run` 0, `send` 1.
+  static let kindCodes = ["run": 0, "send": 1]
 
-  /// Reads an effect from a row of ``selection``, by position (GRDB looks a name up
-  /// case-insensitively, per row).
-  init(row: Row) throws {
+  /// The query ``init(row:sessionStart:)`` reads, its columns in its order; conditions go on
+  /// `e`, the `effect` table.
+  static let selection = """
+    SELECT e.id, e.action_idx, e.kind, c.ids, e.started_us, e.ended_us, e.outcome, e.error
+    FROM effect AS e LEFT JOIN cancel_set AS c ON c.id = e.cancel_set
+    """
+
+  /// Reads an effect from a row of ``selection`` by position (GRDB looks a name up
+  /// case-insensitively, per row); `sessionStart` is the session's `started_at`, which the
+  /// row's times count microseconds from.
+  init(row: Row, sessionStart: Double) throws {
     id = row[0]
     actionIndex = row[1]
-    kind = row[2]
+    let kindCode: Int = row[2]
+    guard let kind = Self.kindCodes.first(where: { $0.value == kindCode })?.key else {
+      throw LogError.corrupt("effect #\(id) has kind code \(kindCode), not 0 (run) or 1 (send)")
+    }
+    self.kind = kind
     // A JSON array of strings, as `JSONDecoder` would read `[String]`: anything else is none.
-    // Most effects have none, the default `[]`, which needs no parser.
-    let cancelIDsText: String = row[3]
-    let elements =
-      cancelIDsText == "[]" ? [] : (try? JSONValue(parsing: cancelIDsText))?.arrayValue ?? []
+    // Effects without any have no set, which needs no parser.
+    let elements = (row[3] as String?).flatMap { try? JSONValue(parsing: $0) }?.arrayValue ?? []
     let cancelIDs = elements.compactMap(\.stringValue)
     self.cancelIDs = cancelIDs.count == elements.count ? cancelIDs : []
-    startedAt = Date(timeIntervalSince1970: row[4])
-    endedAt = (row[5] as Double?).map(Date.init(timeIntervalSince1970:))
-    outcome = (row[6] as String?).flatMap(Outcome.init(rawValue:))
+    startedAt = Date(timeIntervalSince1970: LogSchema.time(row[4], after: sessionStart))
+    endedAt = (row[5] as Int64?).map {
+      Date(timeIntervalSince1970: LogSchema.time($0, after: sessionStart))
+    }
+    outcome = (row[6] as Int?).flatMap { code in Outcome.allCases.first { $0.code == code } }
     error = row[7]
+  }
+
+  /// Inserts the effect into session `sessionID`, whose `started_at` is `sessionStart`: the
+  /// one insert of an effect row, for recording and import.
+  func insert(session sessionID: Int64?, sessionStart: Double, in db: Database) throws {
+    try db.cachedStatement(
+      sql: """
+        INSERT INTO effect (session_id, id, action_idx, kind, cancel_set, started_us,
+          ended_us, outcome, error)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+    ).execute(arguments: [
+      sessionID, id, actionIndex, Self.kindCodes[kind],
+      try Self.cancelSet(
+        cancelIDs.isEmpty
+          ? nil : JSONValue.array(cancelIDs.map(JSONValue.string)).serialized(), in: db),
+      LogSchema.microseconds(from: sessionStart, to: startedAt.timeIntervalSince1970),
+      endedAt.map {
+        LogSchema.microseconds(from: sessionStart, to: $0.timeIntervalSince1970)
+      },
+      outcome?.code, error,
+    ])
+  }
+}
+
+extension LoggedEffect {
+  /// The id of the `cancel_set` row holding `ids`, a JSON array of strings, inserting it when
+  /// missing; `nil` for no ids.
+  static func cancelSet(_ ids: String?, in db: Database) throws -> Int64? {
+    guard let ids else { return nil }
+    if let id = try Int64.fetchOne(
+      db.cachedStatement(sql: "SELECT id FROM cancel_set WHERE ids = ?"), arguments: [ids])
+    {
+      return id
+    }
+    try db.cachedStatement(sql: "INSERT INTO cancel_set (ids) VALUES (?)")
+      .execute(arguments: [ids])
+    return db.lastInsertedRowID
+  }
+}
+
+extension LoggedEffect.Outcome {
+  /// The `effect.outcome` code: `finished` 0, `cancelled` 1, `failed` 2.
+  var code: Int {
+    switch self {
+    case .finished: 0
+    case .cancelled: 1
+    case .failed: 2
+    }
   }
 }

@@ -29,36 +29,66 @@ public struct LoggedSession: Codable, Sendable, Equatable {
   public var actionCount: Int
   /// The number of effects recorded.
   public var effectCount: Int
+}
 
-  enum Columns {
-    static let all = """
-      id, uuid, feature, state_type, action_type, state_fingerprint, action_fingerprint,
-      snapshot_interval, durability, started_at, ended_at,
-      (SELECT ifnull(max(idx), 0) FROM action WHERE session_id = session.id) AS action_count,
-      (SELECT ifnull(max(id), 0) FROM effect WHERE session_id = session.id) AS effect_count
-      """
+/// The `session` table, read as GRDB records: `LoggedSession.order(Columns.id).fetchAll(db)`.
+extension LoggedSession: FetchableRecord, TableRecord {
+  /// The table's name.
+  public static let databaseTableName = "session"
+
+  /// The table's columns, and the two counts read with them.
+  public enum Columns {
+    public static let id = Column("id")
+    public static let uuid = Column("uuid")
+    public static let feature = Column("feature")
+    public static let stateType = Column("state_type")
+    public static let actionType = Column("action_type")
+    public static let stateFingerprint = Column("state_fingerprint")
+    public static let actionFingerprint = Column("action_fingerprint")
+    public static let snapshotInterval = Column("snapshot_interval")
+    public static let durability = Column("durability")
+    public static let startedAt = Column("started_at")
+    public static let endedAt = Column("ended_at")
+    public static let metadata = Column("metadata")
+    /// Not stored: the session's highest action index.
+    public static let actionCount = Column("action_count")
+    /// Not stored: the session's highest effect id.
+    public static let effectCount = Column("effect_count")
+  }
+
+  /// The stored columns but `metadata`, and the counts of actions and effects.
+  public static var databaseSelection: [any SQLSelectable] {
+    [
+      Columns.id, Columns.uuid, Columns.feature, Columns.stateType, Columns.actionType,
+      Columns.stateFingerprint, Columns.actionFingerprint, Columns.snapshotInterval,
+      Columns.durability, Columns.startedAt, Columns.endedAt,
+      SQL("(SELECT ifnull(max(idx), 0) FROM action_entry WHERE session_id = session.id)")
+        .forKey("action_count"),
+      SQL("(SELECT ifnull(max(id), 0) FROM effect WHERE session_id = session.id)")
+        .forKey("effect_count"),
+    ]
+  }
+
+  /// Reads a session from a row of ``databaseSelection``.
+  public init(row: Row) {
+    id = row[Columns.id]
+    uuid = row[Columns.uuid]
+    feature = row[Columns.feature]
+    stateType = row[Columns.stateType]
+    actionType = row[Columns.actionType]
+    stateFingerprint = row[Columns.stateFingerprint]
+    actionFingerprint = row[Columns.actionFingerprint]
+    snapshotInterval = row[Columns.snapshotInterval]
+    durability = row[Columns.durability]
+    startedAt = Date(timeIntervalSince1970: row[Columns.startedAt])
+    endedAt = (row[Columns.endedAt] as Double?).map(Date.init(timeIntervalSince1970:))
+    actionCount = row[Columns.actionCount]
+    effectCount = row[Columns.effectCount]
   }
 }
 
 // In an extension, so that the struct keeps its memberwise initializer.
 extension LoggedSession {
-  /// Reads a session from a row of ``Columns/all``.
-  init(row: Row) {
-    id = row["id"]
-    uuid = row["uuid"]
-    feature = row["feature"]
-    stateType = row["state_type"]
-    actionType = row["action_type"]
-    stateFingerprint = row["state_fingerprint"]
-    actionFingerprint = row["action_fingerprint"]
-    snapshotInterval = row["snapshot_interval"]
-    durability = row["durability"]
-    startedAt = Date(timeIntervalSince1970: row["started_at"])
-    endedAt = (row["ended_at"] as Double?).map(Date.init(timeIntervalSince1970:))
-    actionCount = row["action_count"]
-    effectCount = row["effect_count"]
-  }
-
   /// Inserts the session as a new row (its `id`, `actionCount` and `effectCount` are not
   /// written: the log numbers it and counts its rows) and returns the row's id.
   func insert(metadata: String, in db: Database) throws -> Int64 {
