@@ -4,7 +4,7 @@ import ReducerKit
 /// Finds the JSON Patch operations that turn one state into another, without encoding or
 /// comparing the whole state.
 ///
-/// It asks ``ObservableProperty/hasChanged`` which properties changed, recurses into nested
+/// It compares each property with its type's `==`, recurses into nested
 /// observable state, optionals, arrays and identified arrays, and records only the changed
 /// leaves. A value it cannot look inside is recorded as one `replace`. What it does with each
 /// property of a state type is worked out once per type (``StateTypeDescription``).
@@ -86,18 +86,17 @@ struct StateDiffer {
     // type is only known at run time), where each step of a generic iterator looks up type
     // metadata.
     for index in type.names.indices {
+      let name = type.names[index]
       switch type.diffs[index] {
       case .compared(let diff):
-        guard type.hasChanged[index](old, new) else { continue }
-        diff(old, new, Self.path(path, type.names[index]), &self)
+        diff(old, new, { Self.path(path, name) }, &self)
       case .nested(let diff):
         // Looked inside rather than compared first: `==` on a state holding rows compares
         // every row, while its own walk compares only what the journal cannot account for.
-        diff(old, new, Self.path(path, type.names[index]), &self)
+        diff(old, new, { Self.path(path, name) }, &self)
       case .rows(let journaled, let diff):
-        if hasJournal, journaled(old, new, path, type.names[index], &self) { continue }
-        guard type.hasChanged[index](old, new) else { continue }
-        diff(old, new, Self.path(path, type.names[index]), &self)
+        if hasJournal, journaled(old, new, path, name, &self) { continue }
+        diff(old, new, { Self.path(path, name) }, &self)
       }
     }
   }

@@ -4,19 +4,20 @@ import Synchronization
 
 /// What the differ needs to know about a state type, worked out once per type from its
 /// ``ObservableStateProtocol/_$observableProperties``: one array per field, in their order.
-struct StateTypeDescription<S: ObservableStateProtocol>: @unchecked Sendable {
-  // `@unchecked`: the fields come from `ObservableProperty`, which is `Sendable` for the same
-  // reason (immutable key paths, and change checks that only read the values they are given).
+///
+/// A class, so that the cache hands it out without a dynamic cast of a generic struct.
+final class StateTypeDescription<S: ObservableStateProtocol>: @unchecked Sendable {
+  // `@unchecked`: immutable; the closures only read the values they are given.
   /// Each property's key in the state's `Codable` representation.
   let names: [String]
-  let hasChanged: [(S, S) -> Bool]
-  /// How each property is diffed, chosen from its declared type.
+  /// How each property is compared and diffed, chosen from its declared type. The values are
+  /// compared here, with their types' `==`, rather than through `ObservableProperty.hasChanged`,
+  /// which reads them through key paths.
   let diffs: [PropertyDiff<S>]
 
   init() {
     let properties = S._$observableProperties
     names = properties.map(\.name)
-    hasChanged = properties.map(\.hasChanged)
     diffs = properties.map { Self.diff(of: $0.keyPath) }
   }
 
@@ -43,11 +44,15 @@ struct StateTypeDescription<S: ObservableStateProtocol>: @unchecked Sendable {
     of _: Value.Type, at keyPath: PartialKeyPath<S>
   ) -> PropertyDiff<S> {
     let read = PropertyReader<S, Value>(keyPath)
-    return .nested { old, new, path, differ in differ.diffState(read(old), read(new), at: path) }
+    return .nested { old, new, path, differ in
+      differ.diffState(read(old), read(new), at: path())
+    }
   }
 
-  /// Diffs two values of a property that changed: the scalars most changed leaves are as
-  /// typed values, anything else through ``StateDiffer/diffValue(_:_:at:isObjectMember:)``.
+  /// Compares a property's two values and diffs them when they differ: the scalars most
+  /// changed leaves are as typed values, anything else through
+  /// ``StateDiffer/diffValue(_:_:at:isObjectMember:)``. A value that is not `Equatable` is
+  /// always diffed.
   private static func comparedDiff<Value>(
     of _: Value.Type, at keyPath: PartialKeyPath<S>
   ) -> PropertyDiff<S>.Diff {
@@ -55,36 +60,56 @@ struct StateTypeDescription<S: ObservableStateProtocol>: @unchecked Sendable {
     case is Int.Type:
       let read = PropertyReader<S, Int>(keyPath)
       return { old, new, path, differ in
-        differ.appendReplacement(.int(read(old)), .int(read(new)), at: path)
+        let (old, new) = (read(old), read(new))
+        if old != new { differ.appendReplacement(.int(old), .int(new), at: path()) }
       }
     case is String.Type:
       let read = PropertyReader<S, String>(keyPath)
       return { old, new, path, differ in
-        differ.appendReplacement(.string(read(old)), .string(read(new)), at: path)
+        let (old, new) = (read(old), read(new))
+        if old != new { differ.appendReplacement(.string(old), .string(new), at: path()) }
       }
     case is Bool.Type:
       let read = PropertyReader<S, Bool>(keyPath)
       return { old, new, path, differ in
-        differ.appendReplacement(.bool(read(old)), .bool(read(new)), at: path)
+        let (old, new) = (read(old), read(new))
+        if old != new { differ.appendReplacement(.bool(old), .bool(new), at: path()) }
       }
     case is Double.Type:
       let read = PropertyReader<S, Double>(keyPath)
       return { old, new, path, differ in
-        differ.appendReplacement(.double(read(old)), .double(read(new)), at: path)
+        let (old, new) = (read(old), read(new))
+        if old != new { differ.appendReplacement(.double(old), .double(new), at: path()) }
       }
     default:
+      if let equatable = Value.self as? any Equatable.Type {
+        return equatableDiff(of: equatable, at: keyPath)
+      }
       let read = PropertyReader<S, Value>(keyPath)
       return { old, new, path, differ in
-        differ.diffValue(read(old), read(new), at: path, isObjectMember: true)
+        differ.diffValue(read(old), read(new), at: path(), isObjectMember: true)
       }
+    }
+  }
+
+  private static func equatableDiff<Value: Equatable>(
+    of _: Value.Type, at keyPath: PartialKeyPath<S>
+  ) -> PropertyDiff<S>.Diff {
+    let read = PropertyReader<S, Value>(keyPath)
+    return { old, new, path, differ in
+      let (old, new) = (read(old), read(new))
+      if old != new { differ.diffValue(old, new, at: path(), isObjectMember: true) }
     }
   }
 }
 
 /// How the differ treats one property of a state type `S`.
 enum PropertyDiff<S> {
-  /// Diffs the property's values in two states, at the property's path.
-  typealias Diff = (_ old: S, _ new: S, _ path: [String], _ differ: inout StateDiffer) -> Void
+  /// Diffs the property's values in two states, at the property's path, which `path` builds
+  /// only when needed.
+  typealias Diff = (
+    _ old: S, _ new: S, _ path: () -> [String], _ differ: inout StateDiffer
+  ) -> Void
   /// Diffs an identified array's rows that the differ's journal names, at the path of the
   /// state holding it followed by its name, and returns `true`; returns `false`, appending
   /// nothing, when the journal does not account for its change.
@@ -92,12 +117,12 @@ enum PropertyDiff<S> {
     _ old: S, _ new: S, _ path: [String], _ name: String, _ differ: inout StateDiffer
   ) -> Bool
 
-  /// Diffed by `Diff` when the property's `hasChanged` says it changed.
+  /// Compared, and diffed when it changed.
   case compared(Diff)
   /// A nested observable state, always looked inside.
   case nested(Diff)
   /// An identified array: its journaled rows, or, when the journal does not account for its
-  /// change, diffed like a compared property.
+  /// change, compared and diffed.
   case rows(journaled: JournaledDiff, diff: Diff)
 }
 
@@ -123,12 +148,13 @@ struct PropertyReader<Root, Value> {
 
 /// The ``StateTypeDescription`` of each state type met so far.
 enum StateTypeCache {
-  private static let cache = Mutex<[ObjectIdentifier: Any]>([:])
+  private static let cache = Mutex<[ObjectIdentifier: AnyObject]>([:])
 
   static func description<S: ObservableStateProtocol>(of type: S.Type) -> StateTypeDescription<S> {
     let key = ObjectIdentifier(type)
-    if let cached = cache.withLock({ $0[key] }) as? StateTypeDescription<S> {
-      return cached
+    if let cached = cache.withLock({ $0[key] }) {
+      // Stored under `S`'s identifier, so it is `S`'s description.
+      return unsafeDowncast(cached, to: StateTypeDescription<S>.self)
     }
     let description = StateTypeDescription<S>()
     cache.withLock { $0[key] = description }
