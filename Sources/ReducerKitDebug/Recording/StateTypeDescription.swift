@@ -60,26 +60,60 @@ final class StateTypeDescription<S: ObservableStateProtocol>: @unchecked Sendabl
     case is Int.Type:
       let read = PropertyReader<S, Int>(keyPath)
       return { old, new, path, differ in
-        let (old, new) = (read(old), read(new))
+        let old = read(old)
+        let new = read(new)
         if old != new { differ.appendReplacement(.int(old), .int(new), at: path()) }
       }
     case is String.Type:
       let read = PropertyReader<S, String>(keyPath)
       return { old, new, path, differ in
-        let (old, new) = (read(old), read(new))
+        let old = read(old)
+        let new = read(new)
         if old != new { differ.appendReplacement(.string(old), .string(new), at: path()) }
       }
     case is Bool.Type:
       let read = PropertyReader<S, Bool>(keyPath)
       return { old, new, path, differ in
-        let (old, new) = (read(old), read(new))
+        let old = read(old)
+        let new = read(new)
         if old != new { differ.appendReplacement(.bool(old), .bool(new), at: path()) }
       }
     case is Double.Type:
       let read = PropertyReader<S, Double>(keyPath)
       return { old, new, path, differ in
-        let (old, new) = (read(old), read(new))
+        let old = read(old)
+        let new = read(new)
         if old != new { differ.appendReplacement(.double(old), .double(new), at: path()) }
+      }
+    // Optional scalars, compared with their concrete types: generic code would compare them
+    // through `Optional`'s witness, looking up metadata on every call.
+    case is String?.Type:
+      let read = PropertyReader<S, String?>(keyPath)
+      return { old, new, path, differ in
+        let old = read(old)
+        let new = read(new)
+        if old != new { differ.diffValue(old as Any, new as Any, at: path(), isObjectMember: true) }
+      }
+    case is Int?.Type:
+      let read = PropertyReader<S, Int?>(keyPath)
+      return { old, new, path, differ in
+        let old = read(old)
+        let new = read(new)
+        if old != new { differ.diffValue(old as Any, new as Any, at: path(), isObjectMember: true) }
+      }
+    case is Bool?.Type:
+      let read = PropertyReader<S, Bool?>(keyPath)
+      return { old, new, path, differ in
+        let old = read(old)
+        let new = read(new)
+        if old != new { differ.diffValue(old as Any, new as Any, at: path(), isObjectMember: true) }
+      }
+    case is Double?.Type:
+      let read = PropertyReader<S, Double?>(keyPath)
+      return { old, new, path, differ in
+        let old = read(old)
+        let new = read(new)
+        if old != new { differ.diffValue(old as Any, new as Any, at: path(), isObjectMember: true) }
       }
     default:
       if let equatable = Value.self as? any Equatable.Type {
@@ -97,7 +131,8 @@ final class StateTypeDescription<S: ObservableStateProtocol>: @unchecked Sendabl
   ) -> PropertyDiff<S>.Diff {
     let read = PropertyReader<S, Value>(keyPath)
     return { old, new, path, differ in
-      let (old, new) = (read(old), read(new))
+      let old = read(old)
+      let new = read(new)
       if old != new { differ.diffValue(old, new, at: path(), isObjectMember: true) }
     }
   }
