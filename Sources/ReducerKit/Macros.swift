@@ -16,8 +16,7 @@
 @attached(
   extension,
   conformances: ObservableStateProtocol,
-  names: named(_$observableKeyPaths), named(hasChanged), named(_$observableProperties),
-  named(_$visitProperties)
+  names: named(_$observableKeyPaths), named(hasChanged), named(_$observableProperties)
 )
 public macro ObservableState() =
   #externalMacro(module: "ReducerKitMacros", type: "ObservableStateMacro")

@@ -39,12 +39,6 @@ import SwiftSyntaxMacros
 ///       ReducerKit.ObservableProperty("count", \Self.count),
 ///     ]
 ///   }
-///   static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
-///     _ old: Self, _ new: Self, with visitor: inout Visitor
-///   ) -> Bool {
-///     ReducerKit._$visit(&visitor, "count", old.count, new.count)
-///     return true
-///   }
 /// }
 /// ```
 ///
@@ -52,9 +46,7 @@ import SwiftSyntaxMacros
 /// protocol's requirements: `public` or `package` when the struct and the types it is nested in
 /// are, no modifier when that level is internal, `fileprivate` when it is private. The
 /// conformance clause is left out when the compiler reports that the struct already conforms.
-///
-/// `_$visitProperties` hands a visitor the same properties as `_$observableProperties`, typed,
-/// so the recorder diffs the state without key paths or dynamic casts.
+
 ///
 /// A property's name in `_$observableProperties` is its key in the struct's `Codable`
 /// representation: the raw value of its case in a nested `CodingKeys` enum when the struct
@@ -130,16 +122,7 @@ public enum ObservableStateMacro: ExtensionMacro {
       lines += observed.map { "      \($0)" }
       lines.append("    ]")
     }
-    lines += [
-      "  }",
-      "  \(access)static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(",
-      "    _ old: Self, _ new: Self, with visitor: inout Visitor",
-      "  ) -> Bool {",
-    ]
-    lines += encoded.map {
-      "    ReducerKit._$visit(&visitor, \($0.name), old.\($0.identifier), new.\($0.identifier))"
-    }
-    lines += ["    return true", "  }", "}"]
+    lines += ["  }", "}"]
 
     let decl = DeclSyntax(stringLiteral: lines.joined(separator: "\n"))
     guard let extensionDecl = decl.as(ExtensionDeclSyntax.self) else { return [] }

@@ -58,13 +58,6 @@ struct ObservableStateMacroTests {
             ReducerKit.ObservableProperty("text", \Self.text),
           ]
         }
-        static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
-          _ old: Self, _ new: Self, with visitor: inout Visitor
-        ) -> Bool {
-          ReducerKit._$visit(&visitor, "count", old.count, new.count)
-          ReducerKit._$visit(&visitor, "text", old.text, new.text)
-          return true
-        }
       }
       """#
     }
@@ -108,13 +101,6 @@ struct ObservableStateMacroTests {
             ReducerKit.ObservableProperty("isLoading", \Self.isLoading),
           ]
         }
-        public static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
-          _ old: Self, _ new: Self, with visitor: inout Visitor
-        ) -> Bool {
-          ReducerKit._$visit(&visitor, "count", old.count, new.count)
-          ReducerKit._$visit(&visitor, "isLoading", old.isLoading, new.isLoading)
-          return true
-        }
       }
       """#
     }
@@ -153,12 +139,6 @@ struct ObservableStateMacroTests {
             ReducerKit.ObservableProperty("count", \Self.count),
           ]
         }
-        package static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
-          _ old: Self, _ new: Self, with visitor: inout Visitor
-        ) -> Bool {
-          ReducerKit._$visit(&visitor, "count", old.count, new.count)
-          return true
-        }
       }
       """#
     }
@@ -196,12 +176,6 @@ struct ObservableStateMacroTests {
           [
             ReducerKit.ObservableProperty("count", \Self.count),
           ]
-        }
-        fileprivate static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
-          _ old: Self, _ new: Self, with visitor: inout Visitor
-        ) -> Bool {
-          ReducerKit._$visit(&visitor, "count", old.count, new.count)
-          return true
         }
       }
       """#
@@ -257,12 +231,6 @@ struct ObservableStateMacroTests {
             ReducerKit.ObservableProperty("count", \Self.count),
           ]
         }
-        fileprivate static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
-          _ old: Self, _ new: Self, with visitor: inout Visitor
-        ) -> Bool {
-          ReducerKit._$visit(&visitor, "count", old.count, new.count)
-          return true
-        }
       }
 
       extension Outer.State: ReducerKit.ObservableStateProtocol {
@@ -283,12 +251,6 @@ struct ObservableStateMacroTests {
           [
             ReducerKit.ObservableProperty("count", \Self.count),
           ]
-        }
-        public static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
-          _ old: Self, _ new: Self, with visitor: inout Visitor
-        ) -> Bool {
-          ReducerKit._$visit(&visitor, "count", old.count, new.count)
-          return true
         }
       }
       """#
@@ -337,14 +299,6 @@ struct ObservableStateMacroTests {
             ReducerKit.ObservableProperty("children", \Self.children),
             ReducerKit.ObservableProperty("optionalChild", \Self.optionalChild),
           ]
-        }
-        static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
-          _ old: Self, _ new: Self, with visitor: inout Visitor
-        ) -> Bool {
-          ReducerKit._$visit(&visitor, "child", old.child, new.child)
-          ReducerKit._$visit(&visitor, "children", old.children, new.children)
-          ReducerKit._$visit(&visitor, "optionalChild", old.optionalChild, new.optionalChild)
-          return true
         }
       }
       """#
@@ -437,19 +391,6 @@ struct ObservableStateMacroTests {
             ReducerKit.ObservableProperty("default", \Self.`default`),
           ]
         }
-        static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
-          _ old: Self, _ new: Self, with visitor: inout Visitor
-        ) -> Bool {
-          ReducerKit._$visit(&visitor, "id", old.id, new.id)
-          ReducerKit._$visit(&visitor, "a", old.a, new.a)
-          ReducerKit._$visit(&visitor, "b", old.b, new.b)
-          ReducerKit._$visit(&visitor, "c", old.c, new.c)
-          ReducerKit._$visit(&visitor, "x", old.x, new.x)
-          ReducerKit._$visit(&visitor, "y", old.y, new.y)
-          ReducerKit._$visit(&visitor, "observed", old.observed, new.observed)
-          ReducerKit._$visit(&visitor, "default", old.`default`, new.`default`)
-          return true
-        }
       }
       """#
     }
@@ -510,14 +451,6 @@ struct ObservableStateMacroTests {
             ReducerKit.ObservableProperty("default", \Self.`default`),
           ]
         }
-        static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
-          _ old: Self, _ new: Self, with visitor: inout Visitor
-        ) -> Bool {
-          ReducerKit._$visit(&visitor, "name", old.title, new.title)
-          ReducerKit._$visit(&visitor, "count", old.count, new.count)
-          ReducerKit._$visit(&visitor, "default", old.`default`, new.`default`)
-          return true
-        }
       }
       """#
     }
@@ -562,14 +495,6 @@ struct ObservableStateMacroTests {
             ReducerKit.ObservableProperty("token", \Self.token),
           ]
         }
-        static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
-          _ old: Self, _ new: Self, with visitor: inout Visitor
-        ) -> Bool {
-          ReducerKit._$visit(&visitor, "query", old.query, new.query)
-          ReducerKit._$visit(&visitor, "cache", old.cache, new.cache)
-          ReducerKit._$visit(&visitor, "token", old.token, new.token)
-          return true
-        }
       }
       """#
     }
@@ -613,13 +538,6 @@ struct ObservableStateMacroTests {
             ReducerKit.ObservableProperty("count", \Self.count),
           ]
         }
-        static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
-          _ old: Self, _ new: Self, with visitor: inout Visitor
-        ) -> Bool {
-          ReducerKit._$visit(&visitor, "value", old.value, new.value)
-          ReducerKit._$visit(&visitor, "count", old.count, new.count)
-          return true
-        }
       }
       """#
     }
@@ -651,11 +569,6 @@ struct ObservableStateMacroTests {
         }
         static var _$observableProperties: [ReducerKit.ObservableProperty<Self>] {
           []
-        }
-        static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
-          _ old: Self, _ new: Self, with visitor: inout Visitor
-        ) -> Bool {
-          return true
         }
       }
       """
@@ -695,12 +608,6 @@ struct ObservableStateMacroTests {
           [
             ReducerKit.ObservableProperty("count", \Self.count),
           ]
-        }
-        static func _$visitProperties<Visitor: ReducerKit.ObservableStateVisitor>(
-          _ old: Self, _ new: Self, with visitor: inout Visitor
-        ) -> Bool {
-          ReducerKit._$visit(&visitor, "count", old.count, new.count)
-          return true
         }
       }
       """#

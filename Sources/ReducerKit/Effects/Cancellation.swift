@@ -26,13 +26,15 @@ extension Effect {
   }
 }
 
-/// A type-erased cancellation identifier.
-public struct AnyCancelID: Hashable, Sendable, CustomStringConvertible {
+/// A type-erased cancellation identifier: what the effect machinery stores, and what the
+/// recorder logs with an effect (through ``EffectLeaf/cancelIDs``).
+@usableFromInline
+package struct AnyCancelID: Hashable, Sendable, CustomStringConvertible {
   // `AnyHashable` is not `Sendable`; every value stored here was `Sendable` when erased.
   nonisolated(unsafe) let base: AnyHashable
 
   /// Erases a cancellation identifier.
-  public init(_ id: some Hashable & Sendable) {
+  package init(_ id: some Hashable & Sendable) {
     if let id = id as? AnyCancelID {
       self = id
     } else {
@@ -41,7 +43,8 @@ public struct AnyCancelID: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The identifier as text, for logs.
-  public var description: String {
+  @usableFromInline
+  package var description: String {
     String(describing: base.base)
   }
 }

@@ -46,7 +46,7 @@ package struct EffectLeaf: Sendable {
 package enum EffectContext {
   /// The observers of the effect that emitted the action being reduced; empty when the action
   /// was sent by the store's caller.
-  @TaskLocal public static var emitters: [any EffectObserver] = []
+  @TaskLocal package static var emitters: [any EffectObserver] = []
 }
 
 extension Effect {

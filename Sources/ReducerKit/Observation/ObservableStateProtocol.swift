@@ -4,8 +4,7 @@
 /// types the macro cannot handle. The store asks ``hasChanged(_:from:to:)`` for each key path in
 /// ``_$observableKeyPaths`` after every action and invalidates only the views that read a key
 /// path that changed. The time-travel recorder uses the same information, plus the
-/// ``_$observableProperties`` names (or, faster, ``_$visitProperties(_:_:with:)``), to encode
-/// only what an action changed.
+/// ``_$observableProperties`` names, to encode only what an action changed.
 ///
 /// ```swift
 /// @ObservableState
@@ -30,31 +29,12 @@ public protocol ObservableStateProtocol: Equatable, Sendable {
   /// Empty by default: the recorder then cannot look inside the type and records any change of
   /// it as one `replace` of the whole value.
   static var _$observableProperties: [ObservableProperty<Self>] { get }
-
-  /// Hands `visitor` the properties of ``_$observableProperties`` that may differ between `old`
-  /// and `new`, in the same order and with the same names, typed (see
-  /// ``ObservableStateVisitor``); returns `true`. The recorder diffs a state through this when
-  /// it can, and through ``_$observableProperties`` when it returns `false`.
-  ///
-  /// Returns `false` by default, visiting nothing: hand-written conformances need not
-  /// implement it.
-  static func _$visitProperties<Visitor: ObservableStateVisitor>(
-    _ old: Self, _ new: Self, with visitor: inout Visitor
-  ) -> Bool
 }
 
 extension ObservableStateProtocol {
   /// No properties: a hand-written conformance that only gives the key paths and
   /// ``hasChanged(_:from:to:)`` is recorded as a whole value.
   public static var _$observableProperties: [ObservableProperty<Self>] { [] }
-
-  /// Visits nothing and returns `false`: the recorder then reads the state through
-  /// ``_$observableProperties``.
-  public static func _$visitProperties<Visitor: ObservableStateVisitor>(
-    _ old: Self, _ new: Self, with visitor: inout Visitor
-  ) -> Bool {
-    false
-  }
 
   /// The key paths of ``_$observableProperties``.
   public static var _$observableKeyPaths: [PartialKeyPath<Self>] {

@@ -129,9 +129,7 @@ package final class ElementChangeJournal: @unchecked Sendable {
   }
 
   /// ``changedIndices(from:to:)`` for two collections given by the identities of their
-  /// storage, which code compiled for the collections' element type reads for next to nothing
-  /// (``ObservableStateVisitor/visit(_:_:_:storage:)`` hands them over), where generic code
-  /// pays a lookup of type metadata for each.
+  /// storage.
   ///
   /// Follows the notes from `start` to `target`; not generic, so it runs specialized whatever
   /// the collections' types.
@@ -169,9 +167,9 @@ private let currentKey: pthread_key_t = {
 /// their own: they are the elements' ids, and every change to them (an insertion, a removal, a
 /// move) also writes to the elements.
 ///
-/// Only ReducerKit makes them (``ObservableStateVisitor/visit(_:_:_:storage:)`` hands them to
-/// a visitor); compare them, or pass them to ``ElementChangeJournal/changedIndices(from:to:)``.
-public struct CollectionStorageID: Equatable, @unchecked Sendable {
+/// `package`: `forEach` (inlinable, through `@usableFromInline`) and the recorder use them.
+@usableFromInline
+package struct CollectionStorageID: Equatable, @unchecked Sendable {
   // `@unchecked`: the address is only compared, never followed.
   @usableFromInline let elements: UnsafeRawPointer?
 

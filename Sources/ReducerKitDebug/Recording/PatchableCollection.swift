@@ -8,12 +8,25 @@ protocol PatchableCollection {
   func diffElements(to new: Any, at path: [String], into differ: inout StateDiffer)
 }
 
-/// A collection whose change an ``ElementChangeJournal`` can account for.
+/// An identified array of rows that are not observable states, whose change an
+/// ``ElementChangeJournal`` can account for: each row the journal names is diffed as a value.
 protocol JournaledCollection {
   /// Appends the operations that turn `old` (a value of the same type) into `self` and returns
   /// `true` when the differ's journal proves which elements changed; returns `false`, appending
   /// nothing, when it does not.
   func diffJournaled(from old: Any, at path: [String], into differ: inout StateDiffer) -> Bool
+
+  /// The journaled diff of a property of this type, at `keyPath` of a `Root` state.
+  static func journaledDiff<Root>(at keyPath: PartialKeyPath<Root>) -> PropertyDiff<Root>
+    .JournaledDiff
+}
+
+/// An identified array of observable states, such as the rows `forEach` runs on: each row the
+/// journal names is diffed as a nested state.
+protocol StateRows {
+  /// The journaled diff of a property of this type, at `keyPath` of a `Root` state.
+  static func journaledDiff<Root>(at keyPath: PartialKeyPath<Root>) -> PropertyDiff<Root>
+    .JournaledDiff
 }
 
 extension Array: PatchableCollection where Element: Equatable & Encodable {
@@ -54,6 +67,40 @@ extension IdentifiedArray: JournaledCollection where Element: Equatable & Encoda
   func diffJournaled(from old: Any, at path: [String], into differ: inout StateDiffer) -> Bool {
     guard let old = old as? Self else { return false }
     return differ.diffJournaledRows(from: old, to: self, at: path)
+  }
+
+  static func journaledDiff<Root>(at keyPath: PartialKeyPath<Root>) -> PropertyDiff<Root>
+    .JournaledDiff
+  {
+    let read = PropertyReader<Root, Self>(keyPath)
+    return { old, new, path, name, differ in
+      differ.diffJournaledRows(from: read(old), to: read(new), at: StateDiffer.path(path, name))
+    }
+  }
+}
+
+extension IdentifiedArray: StateRows where Element: ObservableStateProtocol {
+  static func journaledDiff<Root>(at keyPath: PartialKeyPath<Root>) -> PropertyDiff<Root>
+    .JournaledDiff
+  {
+    let read = PropertyReader<Root, Self>(keyPath)
+    return { old, new, path, name, differ in
+      let old = read(old)
+      let new = read(new)
+      guard let indices = differ.journaledIndices(from: old, to: new) else { return false }
+      guard !indices.isEmpty else { return true }
+      // One array for every row's path: only its last token changes.
+      var rowPath: [String] = []
+      rowPath.reserveCapacity(path.count + 2)
+      rowPath.append(contentsOf: path)
+      rowPath.append(name)
+      rowPath.append("")
+      for index in indices {
+        rowPath[rowPath.count - 1] = String(index)
+        differ.diffState(old[index], new[index], at: rowPath)
+      }
+      return true
+    }
   }
 }
 

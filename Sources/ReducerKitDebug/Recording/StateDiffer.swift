@@ -1,13 +1,13 @@
 import IdentifiedCollections
 import ReducerKit
-import Synchronization
 
 /// Finds the JSON Patch operations that turn one state into another, without encoding or
 /// comparing the whole state.
 ///
-/// It asks ``ObservableProperty/hasChanged`` which properties changed, recurses into nested
+/// It compares each property with its type's `==`, recurses into nested
 /// observable state, optionals, arrays and identified arrays, and records only the changed
-/// leaves. A value it cannot look inside is recorded as one `replace`.
+/// leaves. A value it cannot look inside is recorded as one `replace`. What it does with each
+/// property of a state type is worked out once per type (``StateTypeDescription``).
 ///
 /// With the ``ElementChangeJournal`` the reducer ran under, an identified array whose change the
 /// journal accounts for is diffed only at the elements `forEach` ran on: O(change) rather than
@@ -17,9 +17,6 @@ struct StateDiffer {
   let journal: ElementChangeJournal?
   /// The operations found so far.
   private(set) var changes: [PendingChange] = []
-  /// The path of the state whose properties are being visited, while
-  /// ``ObservableStateProtocol/_$visitProperties(_:_:with:)`` runs.
-  var visitedPath: [String] = []
 
   init(journal: ElementChangeJournal? = nil) {
     self.journal = journal
@@ -72,20 +69,9 @@ struct StateDiffer {
     return true
   }
 
+  /// Diffs a state through its ``ObservableStateProtocol/_$observableProperties``, each
+  /// property the way ``StateTypeDescription`` chose for its type.
   mutating func diffState<S: ObservableStateProtocol>(_ old: S, _ new: S, at path: [String]) {
-    // The macro-generated visit, with each property typed; the property list below serves the
-    // conformances that have none.
-    let outerPath = visitedPath
-    visitedPath = path
-    let isVisited = S._$visitProperties(old, new, with: &self)
-    visitedPath = outerPath
-    if !isVisited { diffProperties(old, new, at: path) }
-  }
-
-  /// Diffs a state through its ``ObservableStateProtocol/_$observableProperties``: key paths
-  /// and change checks read at run time, for conformances without
-  /// ``ObservableStateProtocol/_$visitProperties(_:_:with:)``.
-  mutating func diffProperties<S: ObservableStateProtocol>(_ old: S, _ new: S, at path: [String]) {
     let type = StateTypeCache.description(of: S.self)
     if type.names.isEmpty {
       // A conformance that lists no properties (an enum, or one written by hand): inside the
@@ -100,21 +86,28 @@ struct StateDiffer {
     // type is only known at run time), where each step of a generic iterator looks up type
     // metadata.
     for index in type.names.indices {
-      let keyPath = type.keyPaths[index]
-      if hasJournal, type.isIdentifiedCollection[index],
-        let collection = new[keyPath: keyPath] as? any JournaledCollection,
-        collection.diffJournaled(
-          from: old[keyPath: keyPath], at: path + [type.names[index]], into: &self
-        )
-      {
-        continue
+      let name = type.names[index]
+      switch type.diffs[index] {
+      case .compared(let diff):
+        diff(old, new, { Self.path(path, name) }, &self)
+      case .nested(let diff):
+        // Looked inside rather than compared first: `==` on a state holding rows compares
+        // every row, while its own walk compares only what the journal cannot account for.
+        diff(old, new, { Self.path(path, name) }, &self)
+      case .rows(let journaled, let diff):
+        if hasJournal, journaled(old, new, path, name, &self) { continue }
+        diff(old, new, { Self.path(path, name) }, &self)
       }
-      guard type.hasChanged[index](old, new) else { continue }
-      diffValue(
-        old[keyPath: keyPath], new[keyPath: keyPath], at: path + [type.names[index]],
-        isObjectMember: true
-      )
     }
+  }
+
+  /// `path` followed by `name`, in one allocation.
+  static func path(_ path: [String], _ name: String) -> [String] {
+    var result: [String] = []
+    result.reserveCapacity(path.count + 1)
+    result.append(contentsOf: path)
+    result.append(name)
+    return result
   }
 
   /// Diffs two values of the same type.
@@ -241,45 +234,6 @@ struct UnencodableValue: Encodable, Sendable {
         debugDescription: "'\(typeName)' is not Encodable & Sendable; the recorder cannot log it"
       )
     )
-  }
-}
-
-/// What the differ needs to know about a state type, worked out once per type: its
-/// ``ObservableStateProtocol/_$observableProperties``, one array per field.
-struct StateTypeDescription<S: ObservableStateProtocol>: @unchecked Sendable {
-  // `@unchecked`: the fields come from `ObservableProperty`, which is `Sendable` for the same
-  // reason (immutable key paths, and change checks that only read the values they are given).
-  /// Each property's key in the state's `Codable` representation.
-  let names: [String]
-  let keyPaths: [PartialKeyPath<S>]
-  let hasChanged: [(S, S) -> Bool]
-  /// Whether the property's type is an identified array, whose change an
-  /// ``ElementChangeJournal`` may account for.
-  let isIdentifiedCollection: [Bool]
-
-  init() {
-    let properties = S._$observableProperties
-    names = properties.map(\.name)
-    keyPaths = properties.map(\.keyPath)
-    hasChanged = properties.map(\.hasChanged)
-    isIdentifiedCollection = properties.map {
-      type(of: $0.keyPath).valueType is any JournaledCollection.Type
-    }
-  }
-}
-
-/// The ``StateTypeDescription`` of each state type met so far.
-enum StateTypeCache {
-  private static let cache = Mutex<[ObjectIdentifier: Any]>([:])
-
-  static func description<S: ObservableStateProtocol>(of type: S.Type) -> StateTypeDescription<S> {
-    let key = ObjectIdentifier(type)
-    if let cached = cache.withLock({ $0[key] }) as? StateTypeDescription<S> {
-      return cached
-    }
-    let description = StateTypeDescription<S>()
-    cache.withLock { $0[key] = description }
-    return description
   }
 }
 

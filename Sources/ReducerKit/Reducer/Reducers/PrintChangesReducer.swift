@@ -79,12 +79,12 @@ public struct _PrintChangesReducer<Base: Reducer>: Reducer {
   }
 }
 
-/// The TCA `_printChanges()` text of one action.
-public enum ChangeFormatter {
+/// The TCA `_printChanges()` text of one action, which `rkdebug changes` prints too.
+package enum ChangeFormatter {
   /// The text `_printChanges()` prints for `action`, without the final newline that `print`
   /// adds: `received action:`, the action dumped and indented two spaces, then the state diff
   /// or `  (No state changes)`, and an empty line.
-  public static func text<State, Action>(
+  package static func text<State, Action>(
     action: Action, oldState: State, newState: State
   ) -> String {
     var target = ""
