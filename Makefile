@@ -58,9 +58,9 @@ bench:
 	$(SWIFT) run -c release --package-path Benchmarks rkbench
 
 ## The web inspector in headless Chromium on the 1,000,000-action Counter log (issue 19; needs
-## chromium, chromedriver and python3-selenium; records /tmp/counter-1m.sqlite when missing;
+## chromium, chromedriver and python3-selenium; records /tmp/counter-1m-schema5.sqlite when missing;
 ## see docs/performance.md). Not run by CI.
-BENCH_UI_DB ?= /tmp/counter-1m.sqlite
+BENCH_UI_DB ?= /tmp/counter-1m-schema5.sqlite
 bench-ui:
 	$(SWIFT) build -c release --package-path Benchmarks --product rkdebug
 	python3 Benchmarks/ui/bench_ui.py --rkdebug Benchmarks/.build/release/rkdebug --db $(BENCH_UI_DB)

@@ -141,7 +141,7 @@ def parse_arguments():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rkdebug", default=str(DEFAULT_RKDEBUG),
                         help="the rkdebug binary (default: the release build of Benchmarks)")
-    parser.add_argument("--db", default="/tmp/counter-1m.sqlite",
+    parser.add_argument("--db", default="/tmp/counter-1m-schema5.sqlite",
                         help="the log; recorded when missing (default: %(default)s)")
     parser.add_argument("--actions", type=int, default=1_000_000,
                         help="Counter actions sent when recording the log (default: %(default)s)")
