@@ -44,13 +44,11 @@ struct ImportCommand: AsyncParsableCommand {
     }
     let log = try ActionLog(path: path)
     let progress = ProgressLine(label: "importing", total: header.actionCount)
+    let id: Int64
     do {
-      let id = try log.importSession(header, items: reader.next) {
+      id = try log.importSession(header, items: reader.next) {
         progress.update($0, header.actionCount)
       }
-      progress.finish()
-      try log.close()
-      print(id)
     } catch {
       progress.finish()
       try? log.close()
@@ -62,6 +60,9 @@ struct ImportCommand: AsyncParsableCommand {
       }
       throw error
     }
+    progress.finish()
+    try log.close()
+    print(id)
   }
 
   /// Puts back what was at `path` before the import made a log there and failed to fill it:
