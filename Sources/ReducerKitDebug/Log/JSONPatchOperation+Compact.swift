@@ -9,12 +9,7 @@ extension JSONPatchOperation {
       try self.init(jsonValue: element)
       return
     }
-    let op: Kind
-    switch members.first {
-    case .string("=")?: op = .replace
-    case .string("+")?: op = .add
-    case .string("-")?: op = .remove
-    default:
+    guard case let .string(symbol)? = members.first, let op = Kind(compactSymbol: symbol) else {
       throw JSONPatchError(
         reason: .malformed("a compact operation starts with \"=\", \"+\" or \"-\""))
     }
@@ -30,6 +25,18 @@ extension JSONPatchOperation {
     case .replace: self.init(op: op, path: path, value: members[2], oldValue: members[3])
     case .add: self.init(op: op, path: path, value: members[2])
     default: self.init(op: op, path: path, oldValue: members[2])
+    }
+  }
+}
+
+extension JSONPatchOperation.Kind {
+  /// The operation a compact operation's first member names: `=`, `+` or `-`.
+  init?(compactSymbol: String) {
+    switch compactSymbol {
+    case "=": self = .replace
+    case "+": self = .add
+    case "-": self = .remove
+    default: return nil
     }
   }
 }
@@ -100,15 +107,7 @@ extension JSONValue.Parser {
     if skip(UInt8(ascii: "]")) { return isAtEnd() ? operations : nil }
     do {
       repeat {
-        guard skip(UInt8(ascii: "[")), peek() == UInt8(ascii: "\"") else { return nil }
-        let kind: JSONPatchOperation.Kind
-        switch try parseString() {
-        case "=": kind = .replace
-        case "+": kind = .add
-        case "-": kind = .remove
-        default: return nil
-        }
-        guard skip(UInt8(ascii: ",")), peek() == UInt8(ascii: "\"") else { return nil }
+        guard let kind = try compactOperationHead() else { return nil }
         let path = try pointers.pointer(parsing: try parseString())
         guard skip(UInt8(ascii: ",")) else { return nil }
         if let base, !path.hasPrefix(base), !base.hasPrefix(path) {
@@ -141,6 +140,20 @@ extension JSONValue.Parser {
 }
 
 extension JSONValue.Parser {
+  /// Reads the start of one compact operation, `["=",` (or `+`, `-`), up to its path string,
+  /// and returns its kind; `nil` when the text is not that.
+  fileprivate mutating func compactOperationHead() throws(JSONParseError)
+    -> JSONPatchOperation.Kind?
+  {
+    guard skip(UInt8(ascii: "[")), peek() == UInt8(ascii: "\""),
+      let kind = JSONPatchOperation.Kind(compactSymbol: try parseString()),
+      skip(UInt8(ascii: ",")), peek() == UInt8(ascii: "\"")
+    else { return nil }
+    return kind
+  }
+}
+
+extension JSONValue.Parser {
   /// Writes the RFC 6902 text of a patch made of compact operations only, byte for byte what
   /// `[JSONPatchOperation].serializedJSONValue()` writes for it, straight from the text: a
   /// path or value whose stored text is already what the writer would write (a number, a
@@ -169,15 +182,7 @@ extension JSONValue.Parser {
     do {
       var first = true
       repeat {
-        guard skip(UInt8(ascii: "[")), peek() == UInt8(ascii: "\"") else { return false }
-        let kind: JSONPatchOperation.Kind
-        switch try parseString() {
-        case "=": kind = .replace
-        case "+": kind = .add
-        case "-": kind = .remove
-        default: return false
-        }
-        guard skip(UInt8(ascii: ",")), peek() == UInt8(ascii: "\"") else { return false }
+        guard let kind = try compactOperationHead() else { return false }
         let path = try valueText()
         // Parsed to check it; its text is what `JSONPointer.description` gives back.
         guard case let .string(pathText) = path.value else { return false }
