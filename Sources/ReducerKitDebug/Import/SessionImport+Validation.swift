@@ -64,7 +64,7 @@ extension SessionImport {
 
     /// Checks that `effect` belongs to an action checked before it and has a known kind.
     func check(_ effect: Effect) throws {
-      guard (1...max(1, lastIndex)).contains(effect.actionIndex), lastIndex > 0 else {
+      guard effect.actionIndex >= 1, effect.actionIndex <= lastIndex else {
         throw LogError.corrupt(
           "effect #\(effect.id) belongs to action \(effect.actionIndex), which the session "
             + "does not have"

@@ -56,6 +56,8 @@ final class StateTypeDescription<S: ObservableStateProtocol>: @unchecked Sendabl
   private static func comparedDiff<Value>(
     of _: Value.Type, at keyPath: PartialKeyPath<S>
   ) -> PropertyDiff<S>.Diff {
+    // One closure per type, written out: a generic helper's closure is not specialized
+    // (measured in docs/performance.md).
     switch Value.self {
     case is Int.Type:
       let read = PropertyReader<S, Int>(keyPath)
