@@ -126,12 +126,7 @@ extension Effect {
 
   /// Runs several effects at the same time.
   public static func merge(_ effects: some Sequence<Self>) -> Self {
-    let effects = effects.filter { !$0.isNone }
-    switch effects.count {
-    case 0: return .none
-    case 1: return effects[0]
-    default: return Self(operation: .merge(effects))
-    }
+    group(effects, Operation.merge)
   }
 
   /// Runs effects one after another: each starts when the previous one has finished.
@@ -141,12 +136,13 @@ extension Effect {
 
   /// Runs effects one after another: each starts when the previous one has finished.
   public static func concatenate(_ effects: some Sequence<Self>) -> Self {
+    group(effects, Operation.concatenate)
+  }
+
+  /// What `merge` and `concatenate` share: `.none`s dropped, and no group of fewer than two.
+  private static func group(_ effects: some Sequence<Self>, _ make: ([Self]) -> Operation) -> Self {
     let effects = effects.filter { !$0.isNone }
-    switch effects.count {
-    case 0: return .none
-    case 1: return effects[0]
-    default: return Self(operation: .concatenate(effects))
-    }
+    return effects.count > 1 ? Self(operation: make(effects)) : effects.first ?? .none
   }
 
   /// Merges this effect with another.
