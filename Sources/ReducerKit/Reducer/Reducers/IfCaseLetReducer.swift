@@ -28,59 +28,26 @@ extension Reducer {
   ) -> _IfCaseLetReducer<Self, Case>
   where CaseState == Case.State, CaseAction == Case.Action {
     _IfCaseLetReducer(
-      parent: self,
-      child: `case`(),
-      toChildState: AnyCasePath(toCaseState),
-      toChildAction: AnyCasePath(toCaseAction),
-      childID: ChildEffectsID(
-        "ifCaseLet", parent: Self.self, path: toCaseState, fileID: fileID, line: line
-      ),
-      fileID: fileID,
-      line: line
+      base: _IfLetReducer(
+        parent: self, child: `case`(), toChildState: .enumCase(AnyCasePath(toCaseState)),
+        toChildAction: AnyCasePath(toCaseAction),
+        childID: ChildEffectsID(
+          "ifCaseLet", parent: Self.self, path: toCaseState, fileID: fileID, line: line
+        )
+      )
     )
   }
 }
 
-/// The reducer ``Reducer/ifCaseLet(_:action:then:fileID:line:)`` returns.
+/// The reducer ``Reducer/ifCaseLet(_:action:then:fileID:line:)`` returns: an ``_IfLetReducer``
+/// whose child state is a case of the parent's enum state rather than an optional property.
 public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  let parent: Parent
-  let child: Child
-  let toChildState: AnyCasePath<Parent.State, Child.State>
-  let toChildAction: AnyCasePath<Parent.Action, Child.Action>
-  let childID: ChildEffectsID
-  let fileID: StaticString
-  let line: UInt
+  let base: _IfLetReducer<Parent, Child>
 
-  /// Runs the child reducer for a child action while the state is in the child's case, then
-  /// the parent reducer, and cancels the child's effects if the state left the case.
+  /// Runs the child reducer while the state is in its case, then the parent (``_IfLetReducer``).
   public func reduce(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {
-    let childEffects = reduceChild(into: &state, action: action)
-    let wasInCase = toChildState.extract(from: state) != nil
-    let parentEffects = parent.reduce(into: &state, action: action)
-    let cancelEffects: Effect<Parent.Action> =
-      wasInCase && toChildState.extract(from: state) == nil ? .cancel(id: childID) : .none
-    return .merge(childEffects, parentEffects, cancelEffects)
-  }
-
-  private func reduceChild(
-    into state: inout Parent.State, action: Parent.Action
-  ) -> Effect<Parent.Action> {
-    guard let childAction = toChildAction.extract(from: action) else { return .none }
-    guard var childState = toChildState.extract(from: state) else {
-      reportIssue(
-        """
-        An "ifCaseLet" at "\(fileID):\(line)" received a child action when the state was in \
-        another case: \(oneLineDump(action)). Send child actions only while the state is in \
-        the child's case, and cancel child effects when it changes.
-        """
-      )
-      return .none
-    }
-    let effect = child.reduce(into: &childState, action: childAction)
-    state = toChildState.embed(childState)
-    let embed = UncheckedSendable(toChildAction.embed)
-    return effect.map { embed.value($0) }.cancellable(id: childID)
+    base.reduce(into: &state, action: action)
   }
 }

@@ -28,39 +28,70 @@ extension Reducer {
   ) -> _IfLetReducer<Self, Wrapped>
   where WrappedState == Wrapped.State, WrappedAction == Wrapped.Action {
     _IfLetReducer(
-      parent: self,
-      child: wrapped(),
-      toChildState: toWrappedState,
+      parent: self, child: wrapped(), toChildState: .optional(toWrappedState),
       toChildAction: AnyCasePath(toWrappedAction),
       childID: ChildEffectsID(
         "ifLet", parent: Self.self, path: toWrappedState, fileID: fileID, line: line
-      ),
-      fileID: fileID,
-      line: line
+      )
     )
   }
 }
 
-/// The reducer ``Reducer/ifLet(_:action:then:fileID:line:)`` returns.
+/// The reducer ``Reducer/ifLet(_:action:then:fileID:line:)`` returns, and the one
+/// ``Reducer/ifCaseLet(_:action:then:fileID:line:)`` runs: a child reducer on a part of the
+/// state that may be absent.
 public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  /// Where the child state is: an optional property (`ifLet`) or an enum case (`ifCaseLet`).
+  enum ChildState {
+    case optional(WritableKeyPath<Parent.State, Child.State?>)
+    case enumCase(AnyCasePath<Parent.State, Child.State>)
+
+    func isPresent(in state: Parent.State) -> Bool {
+      switch self {
+      case let .optional(keyPath): state[keyPath: keyPath] != nil
+      case let .enumCase(casePath): casePath.extract(from: state) != nil
+      }
+    }
+
+    /// Runs `body` on the child state in place; `nil` when the child state is absent.
+    func modify<R>(_ state: inout Parent.State, _ body: (inout Child.State) -> R) -> R? {
+      switch self {
+      case let .optional(keyPath):
+        guard state[keyPath: keyPath] != nil else { return nil }
+        return body(&state[keyPath: keyPath]!)
+      case let .enumCase(casePath):
+        guard var childState = casePath.extract(from: state) else { return nil }
+        defer { state = casePath.embed(childState) }
+        return body(&childState)
+      }
+    }
+
+    /// The runtime warning's words: where the child state was, where it must be, how it goes.
+    var warningWords: (absent: String, present: String, leaves: String) {
+      switch self {
+      case .optional: (#"child state was "nil""#, "the child state is present", "goes away")
+      case .enumCase:
+        ("the state was in another case", "the state is in the child's case", "changes")
+      }
+    }
+  }
+
   let parent: Parent
   let child: Child
-  let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  let toChildState: ChildState
   let toChildAction: AnyCasePath<Parent.Action, Child.Action>
   let childID: ChildEffectsID
-  let fileID: StaticString
-  let line: UInt
 
   /// Runs the child reducer for a child action while the child state is present, then the
-  /// parent reducer, and cancels the child's effects if the parent set the child state to `nil`.
+  /// parent reducer, and cancels the child's effects if the parent removed the child state.
   public func reduce(
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {
     let childEffects = reduceChild(into: &state, action: action)
-    let wasPresent = state[keyPath: toChildState] != nil
+    let wasPresent = toChildState.isPresent(in: state)
     let parentEffects = parent.reduce(into: &state, action: action)
     let cancelEffects: Effect<Parent.Action> =
-      wasPresent && state[keyPath: toChildState] == nil ? .cancel(id: childID) : .none
+      wasPresent && !toChildState.isPresent(in: state) ? .cancel(id: childID) : .none
     return .merge(childEffects, parentEffects, cancelEffects)
   }
 
@@ -68,19 +99,19 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     into state: inout Parent.State, action: Parent.Action
   ) -> Effect<Parent.Action> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
-    guard state[keyPath: toChildState] != nil else {
+    let effect = toChildState.modify(&state) { child.reduce(into: &$0, action: childAction) }
+    guard let effect else {
+      let words = toChildState.warningWords
       reportIssue(
         """
-        An "ifLet" at "\(fileID):\(line)" received a child action when child state was "nil": \
-        \(oneLineDump(action)). Send child actions only while the child state is present, \
-        and cancel child effects when it goes away.
+        An "\(childID.kind)" at "\(childID.fileID):\(childID.line)" received a child action when \
+        \(words.absent): \(oneLineDump(action)). Send child actions only while \(words.present), \
+        and cancel child effects when it \(words.leaves).
         """
       )
       return .none
     }
     let embed = UncheckedSendable(toChildAction.embed)
-    return child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
-      .map { embed.value($0) }
-      .cancellable(id: childID)
+    return effect.map { embed.value($0) }.cancellable(id: childID)
   }
 }
