@@ -144,7 +144,7 @@ struct PathParser {
         "expected a predicate such as 'count > 3 && !isLoading'", column: current.column
       )
     }
-    let parsed = try parseOr()
+    let parsed = try parseJoined()
     switch current.kind {
     case .end:
       return parsed.expression
@@ -158,26 +158,25 @@ struct PathParser {
     }
   }
 
-  private mutating func parseOr() throws(PathSyntaxError) -> Parsed {
-    var parsed = try parseAnd()
-    while current.isSymbol("||") {
+  /// One left-associative level of `||` (joining `&&`s) or of `&&` (joining comparisons).
+  private mutating func parseJoined(
+    by symbol: String = "||", after op: PathToken? = nil
+  ) throws(PathSyntaxError) -> Parsed {
+    let join = symbol == "||" ? PredicateExpression.or : PredicateExpression.and
+    var parsed = try parseJoinedOperand(of: symbol, after: op)
+    while current.isSymbol(symbol) {
       let op = advance()
-      let rhs = try parseAnd(after: op)
-      parsed = (.or(parsed.expression, rhs.expression), max(parsed.depth, rhs.depth) + 1)
+      let rhs = try parseJoinedOperand(of: symbol, after: op)
+      parsed = (join(parsed.expression, rhs.expression), max(parsed.depth, rhs.depth) + 1)
       try checkDepth(parsed.depth, at: op)
     }
     return parsed
   }
 
-  private mutating func parseAnd(after op: PathToken? = nil) throws(PathSyntaxError) -> Parsed {
-    var parsed = try parseComparison(after: op)
-    while current.isSymbol("&&") {
-      let op = advance()
-      let rhs = try parseComparison(after: op)
-      parsed = (.and(parsed.expression, rhs.expression), max(parsed.depth, rhs.depth) + 1)
-      try checkDepth(parsed.depth, at: op)
-    }
-    return parsed
+  private mutating func parseJoinedOperand(
+    of symbol: String, after op: PathToken?
+  ) throws(PathSyntaxError) -> Parsed {
+    symbol == "||" ? try parseJoined(by: "&&", after: op) : try parseComparison(after: op)
   }
 
   private mutating func parseComparison(after op: PathToken?) throws(PathSyntaxError) -> Parsed {
@@ -234,7 +233,7 @@ struct PathParser {
       nesting += 1
       defer { nesting -= 1 }
       try checkDepth(nesting, at: token)
-      let parsed = try parseOr()
+      let parsed = try parseJoined()
       try takeClosing(")", of: token)
       return parsed
     case let .number(value):
