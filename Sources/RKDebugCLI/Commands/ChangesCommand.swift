@@ -64,25 +64,20 @@ struct ChangesCommand: AsyncParsableCommand {
   /// `--follow`: the changes of the actions as they are committed, each poll's flushed at once.
   func followSession() async throws {
     let terminal = Terminal.current
-    var changes: ChangeWalk?
-    try await SessionFollower.print(sessionOptions, from: range.from, json: output.json) {
-      event, sink in
-      switch event {
-      case .session:
-        changes = nil
-      case let .actions(reader, actions):
-        for action in actions {
-          if output.json {
-            try sink.write(Self.json(action).serialized())
-            continue
-          }
-          if changes == nil {
-            changes = ChangeWalk(
-              session: reader.session, state: try reader.stateJSON(at: action.index - 1))
-          }
-          let text = try changes!.text(for: action, flushing: &sink)
-          try sink.write(terminal.coloredDiff(text))
+    try await SessionFollower.print(
+      sessionOptions, from: range.from, json: output.json, keeping: ChangeWalk.self
+    ) { reader, actions, changes, sink in
+      for action in actions {
+        if output.json {
+          try sink.write(Self.json(action).serialized())
+          continue
         }
+        if changes == nil {
+          changes = ChangeWalk(
+            session: reader.session, state: try reader.stateJSON(at: action.index - 1))
+        }
+        let text = try changes!.text(for: action, flushing: &sink)
+        try sink.write(terminal.coloredDiff(text))
       }
     }
   }

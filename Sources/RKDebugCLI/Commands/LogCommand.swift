@@ -96,19 +96,14 @@ struct LogCommand: AsyncParsableCommand {
   /// Columns widen as longer indices and sources come.
   func followSession() async throws {
     let terminal = Terminal.current
-    var lines: LogLines?
-    try await SessionFollower.print(sessionOptions, from: range.from, json: output.json) {
-      event, sink in
-      switch event {
-      case .session:
-        lines = nil
-      case let .actions(reader, actions):
-        let batch = try LogLines(
-          reader: reader, range: actions.first!.index...actions.last!.index,
-          terminal: terminal, tree: false, json: output.json)
-        lines = lines.map { batch.widened(to: $0) } ?? batch
-        for line in lines!.lines(matchingGrep(actions), effects: []) { try sink.write(line) }
-      }
+    try await SessionFollower.print(
+      sessionOptions, from: range.from, json: output.json, keeping: LogLines.self
+    ) { reader, actions, lines, sink in
+      let batch = try LogLines(
+        reader: reader, range: actions.first!.index...actions.last!.index,
+        terminal: terminal, tree: false, json: output.json)
+      lines = lines.map { batch.widened(to: $0) } ?? batch
+      for line in lines!.lines(matchingGrep(actions), effects: []) { try sink.write(line) }
     }
   }
 

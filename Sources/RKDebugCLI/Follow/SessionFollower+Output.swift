@@ -2,22 +2,30 @@ import ReducerKitDebug
 
 extension SessionFollower {
   /// Follows the session of `options` on standard output (`--follow`): `handle` writes what it
-  /// makes of each event to the sink, which is flushed after each one, and the header line of
-  /// each newer session comes before its event's lines.
-  static func print(
-    _ options: SessionOptions, from: Int?, json: Bool,
-    _ handle: (Event, inout LineSink) throws -> Void
+  /// makes of each batch of actions to the sink, which is flushed after each one, and the header
+  /// line of each newer session comes before its lines. `handle` may keep what it builds up
+  /// over a session (column widths, the state walked so far) as a `PerSession`, which starts
+  /// at `nil` for each session followed.
+  static func print<PerSession>(
+    _ options: SessionOptions, from: Int?, json: Bool, keeping _: PerSession.Type,
+    _ handle: (
+      SessionReader, [LoggedAction], _ perSession: inout PerSession?, inout LineSink
+    ) throws -> Void
   ) async throws {
+    var perSession: PerSession?
     let follower = SessionFollower(
       log: try options.openReadOnly(), sessionID: options.session, from: from
     )
     var sink = try LineSink(path: nil)
     try await follower.run(
       { event in
-        if case let .session(reader, _, isNewer: true) = event {
-          try sink.write(FollowHeader.line(reader.session, json: json))
+        switch event {
+        case let .session(reader, _, isNewer):
+          perSession = nil
+          if isNewer { try sink.write(FollowHeader.line(reader.session, json: json)) }
+        case let .actions(reader, actions):
+          try handle(reader, actions, &perSession, &sink)
         }
-        try handle(event, &sink)
         try sink.flush()
       }, isOutputClosed: { LineSink.isStandardOutputClosed })
     try sink.finish()
