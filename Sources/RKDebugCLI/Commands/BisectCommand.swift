@@ -42,15 +42,9 @@ struct BisectCommand: AsyncParsableCommand {
 
   @Option(
     name: .customLong("where"),
-    help: ArgumentHelp(
+    help: .predicate(
       "Find the first index where this predicate holds.",
-      discussion: """
-        Swift-style: paths (todos[2].title, todos.count), numbers, strings, true, false and \
-        nil, compared with == != < <= > >= contains and joined with && || ! and \
-        parentheses; a bare path means "is true". 'rkdebug help find' describes predicates \
-        in full, 'rkdebug help state' paths.
-        """,
-      valueName: "expr"
+      seeAlso: "'rkdebug help find' describes predicates in full, 'rkdebug help state' paths."
     ),
     transform: Predicate.init(parsing:)
   )
@@ -123,7 +117,7 @@ struct BisectCommand: AsyncParsableCommand {
     switch outcome {
     case .found(let index):
       try reportFound(
-        index, reader: reader, mode: "where", subject: text, probes: bisector.probes,
+        index, reader: reader, probes: bisector.probes,
         summary: "\(text) first holds at index \(index) (found with \(probes) for "
           + "\(reader.actionCount) actions)")
     case .badAtStart, .neverBad:
@@ -149,15 +143,13 @@ struct BisectCommand: AsyncParsableCommand {
     switch finding {
     case .firstHolds(let index):
       try reportFound(
-        index, reader: reader, mode: "where", subject: text, probes: probes, scanned: scanned,
-        result: "foundByScan",
+        index, reader: reader, probes: probes, scanned: scanned, result: "foundByScan",
         summary: "\(text) does not hold at the last index, \(last), so there is nothing to "
           + "bisect (\(assumption)); scanning every index: it first holds at index \(index) "
           + "(\(work); 'rkdebug find' lists every range where it holds)")
     case .holdsAgain(let index, let stops):
       try reportFound(
-        index, reader: reader, mode: "where", subject: text, probes: probes, scanned: scanned,
-        result: "foundByScan",
+        index, reader: reader, probes: probes, scanned: scanned, result: "foundByScan",
         summary: "\(text) already holds at index 0, so there is nothing to bisect "
           + "(\(assumption)); scanning every index: it stops holding at index \(stops) and "
           + "holds again from index \(index) (\(work); 'rkdebug find' lists every range where "
@@ -168,12 +160,12 @@ struct BisectCommand: AsyncParsableCommand {
           "it stops holding at index \($0) and does not hold again (\(work))"
         } ?? "it holds at every index, 0…\(last) (\(work))"
       printResult(
-        mode: "where", subject: text, result: "initial", probes: probes, scanned: scanned,
+        result: "initial", probes: probes, scanned: scanned,
         text: "\(text) already holds at index 0, the initial state: no action made it hold; "
           + rest)
     case .never:
       printResult(
-        mode: "where", subject: text, result: "never", probes: probes, scanned: scanned,
+        result: "never", probes: probes, scanned: scanned,
         text: "\(text) never holds: it is false at every index, 0…\(last) (\(work))")
     }
   }
@@ -189,17 +181,17 @@ struct BisectCommand: AsyncParsableCommand {
     switch outcome {
     case .found(let index):
       try reportFound(
-        index, reader: reader, mode: "run", subject: command, probes: bisector.probes,
+        index, reader: reader, probes: bisector.probes,
         summary: "'\(command)' first says bad at index \(index) (\(runs) for "
           + "\(last) actions)")
     case .badAtStart:
       printResult(
-        mode: "run", subject: command, result: "initial", probes: bisector.probes,
+        result: "initial", probes: bisector.probes,
         text: "'\(command)' already says bad at index 0, the initial state; bisect assumes "
           + "that once bad, every later index is bad, and ran it on no other index (\(runs))")
     case .neverBad:
       printResult(
-        mode: "run", subject: command, result: "goodAtEnd", probes: bisector.probes,
+        result: "goodAtEnd", probes: bisector.probes,
         text: "'\(command)' says good at the last index, \(last), so there is nothing to "
           + "bisect: bisect assumes that once bad, every later index is bad, but it \(runs), "
           + "at index 0 and \(last) only, and an index between may still be bad. To check every "
@@ -225,20 +217,13 @@ struct BisectCommand: AsyncParsableCommand {
       let message =
         "the current reducer agrees with all \(reader.actionCount) actions of session "
         + "\(session.id)"
-      print(
-        output.json
-          ? json(mode: "divergence", subject: nil, result: "never", probes: result.actionCount)
-            .serialized()
-          : message)
+      print(output.json ? json(result: "never", probes: result.actionCount).serialized() : message)
       return
     }
     let action = try reader.action(at: divergence.index)
     let changes = try changesText(of: action, in: reader)
     if output.json {
-      var json = json(
-        mode: "divergence", subject: nil, result: "found", probes: result.actionCount,
-        action: action, changes: changes
-      )
+      var json = json(result: "found", probes: result.actionCount, action: action, changes: changes)
       if case .object(var members) = json {
         members["divergence"] = ReplayReport.json(divergence)
         json = .object(members)
@@ -260,37 +245,29 @@ struct BisectCommand: AsyncParsableCommand {
 
   // MARK: - Output
 
+  /// The mode, as `--json` names it: `where`, `run` or `divergence`.
+  private var mode: String { predicate != nil ? "where" : command != nil ? "run" : "divergence" }
+
   /// Prints the action found at `index`: `summary`, then the action and its changes; or
   /// the `--json` object with `result`.
   private func reportFound(
-    _ index: Int, reader: SessionReader, mode: String, subject: String, probes: Int,
+    _ index: Int, reader: SessionReader, probes: Int,
     scanned: Int? = nil, result: String = "found", summary: String
   ) throws {
     let action = try reader.action(at: index)
     let changes = try changesText(of: action, in: reader)
     if output.json {
-      print(
-        json(
-          mode: mode, subject: subject, result: result, probes: probes, scanned: scanned,
-          action: action, changes: changes
-        ).serialized()
-      )
+      let json = json(
+        result: result, probes: probes, scanned: scanned, action: action, changes: changes)
+      print(json.serialized())
     } else {
       print("\(summary)\n\(heading(action))\n\(terminal.coloredDiff(changes))")
     }
   }
 
   /// Prints an outcome without an action: `text`, or the `--json` object with `result`.
-  private func printResult(
-    mode: String, subject: String, result: String, probes: Int, scanned: Int? = nil,
-    text: String
-  ) {
-    print(
-      output.json
-        ? json(mode: mode, subject: subject, result: result, probes: probes, scanned: scanned)
-          .serialized()
-        : text
-    )
+  private func printResult(result: String, probes: Int, scanned: Int? = nil, text: String) {
+    print(output.json ? json(result: result, probes: probes, scanned: scanned).serialized() : text)
   }
 
   /// Throws for a search that could not tell (exit status 125 where it mattered).
@@ -329,14 +306,14 @@ struct BisectCommand: AsyncParsableCommand {
   /// The `--json` object (docs/cli-json.md): every member is present, `null` when it does not
   /// apply.
   private func json(
-    mode: String, subject: String?, result: String, probes: Int, scanned: Int? = nil,
+    result: String, probes: Int, scanned: Int? = nil,
     action: LoggedAction? = nil, changes: String? = nil
   ) -> JSONValue {
     var members: [String: JSONValue] = [
       "mode": .string(mode), "result": .string(result), "probes": JSONValue(probes),
       "scanned": .optional(scanned) { JSONValue($0) },
-      "expression": mode == "where" ? .optional(subject, JSONValue.string) : .null,
-      "command": mode == "run" ? .optional(subject, JSONValue.string) : .null,
+      "expression": .optional(predicate?.text, JSONValue.string),
+      "command": .optional(command, JSONValue.string),
       "index": .null, "label": .null, "source": .null, "effectID": .null,
       "parentIndex": .null, "patch": .null, "changes": .null, "divergence": .null,
     ]

@@ -62,15 +62,10 @@ struct FindCommand: AsyncParsableCommand {
 
   @Option(
     name: .customLong("where"),
-    help: ArgumentHelp(
+    help: .predicate(
       "The predicate to find.",
-      discussion: """
-        Swift-style: paths (todos[2].title, todos.count), numbers, strings, true, false and \
-        nil, compared with == != < <= > >= contains and joined with && || ! and \
-        parentheses; a bare path means "is true". PREDICATES and LIMITS below describe \
-        them in full; 'rkdebug help state' describes paths.
-        """,
-      valueName: "expr"
+      seeAlso: "PREDICATES and LIMITS below describe them in full; "
+        + "'rkdebug help state' describes paths."
     ),
     transform: Predicate.init(parsing:)
   )
@@ -139,5 +134,17 @@ struct FindCommand: AsyncParsableCommand {
   private func neverText(_ reader: SessionReader) -> String {
     "\(predicate) holds at no index of session \(reader.session.id) "
       + "(\(Self.text(0...reader.actionCount)))"
+  }
+}
+
+extension ArgumentHelp {
+  /// A `--where` predicate's help (`find`, `bisect`): the syntax in brief, then `seeAlso`.
+  static func predicate(_ abstract: String, seeAlso: String) -> ArgumentHelp {
+    let syntax = """
+      Swift-style: paths (todos[2].title, todos.count), numbers, strings, true, false and \
+      nil, compared with == != < <= > >= contains and joined with && || ! and \
+      parentheses; a bare path means "is true".
+      """
+    return ArgumentHelp(abstract, discussion: "\(syntax) \(seeAlso)", valueName: "expr")
   }
 }
