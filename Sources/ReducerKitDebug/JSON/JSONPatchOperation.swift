@@ -168,49 +168,32 @@ extension JSONPatchOperation {
   /// members sorted as that writes them (`from`, `old`, `op`, `path`, `value`).
   public func serializedJSONValue() -> String {
     var writer = JSONValue.Writer()
-    writeJSONValue(to: &writer)
+    write(to: &writer, sortedKeys: true)
     return String(decoding: writer.bytes, as: UTF8.self)
   }
 
-  func writeJSONValue(to writer: inout JSONValue.Writer) {
-    writer.writeLiteral("{")
-    if let from {
-      writer.writeLiteral("\"from\":")
-      writer.write(string: from.description)
-      writer.writeLiteral(",")
-    }
-    if let oldValue {
-      writer.writeLiteral("\"old\":")
-      writer.write(oldValue)
-      writer.writeLiteral(",")
-    }
-    writer.writeLiteral("\"op\":")
-    writer.write(string: op.rawValue)
-    writer.writeLiteral(",\"path\":")
-    writer.write(string: path.description)
-    if let value {
-      writer.writeLiteral(",\"value\":")
-      writer.write(value)
-    }
-    writer.writeLiteral("}")
-  }
+  /// The members, in the two orders the writer writes them.
+  private enum Member { case from, old, op, path, value }
+  private static let sortedOrder: [Member] = [.from, .old, .op, .path, .value]
+  private static let rfc6902Order: [Member] = [.op, .from, .path, .value, .old]
 
-  func write(to writer: inout JSONValue.Writer) {
-    writer.writeLiteral("{\"op\":")
-    writer.write(string: op.rawValue)
-    if let from {
-      writer.writeLiteral(",\"from\":")
-      writer.write(string: from.description)
+  /// Writes the compact JSON object, its members in RFC 6902's order (`op`, `from`, `path`,
+  /// `value`, `old`), or sorted as ``jsonValue`` serializes them.
+  func write(to writer: inout JSONValue.Writer, sortedKeys: Bool = false) {
+    var separator: StaticString = "{"
+    func member(_ key: StaticString) {
+      writer.writeLiteral(separator)
+      writer.writeLiteral(key)
+      separator = ","
     }
-    writer.writeLiteral(",\"path\":")
-    writer.write(string: path.description)
-    if let value {
-      writer.writeLiteral(",\"value\":")
-      writer.write(value)
-    }
-    if let oldValue {
-      writer.writeLiteral(",\"old\":")
-      writer.write(oldValue)
+    for name in sortedKeys ? Self.sortedOrder : Self.rfc6902Order {
+      switch name {
+      case .from: if let from { member("\"from\":"); writer.write(string: from.description) }
+      case .old: if let oldValue { member("\"old\":"); writer.write(oldValue) }
+      case .op: member("\"op\":"); writer.write(string: op.rawValue)
+      case .path: member("\"path\":"); writer.write(string: path.description)
+      case .value: if let value { member("\"value\":"); writer.write(value) }
+      }
     }
     writer.writeLiteral("}")
   }
@@ -308,37 +291,33 @@ extension [JSONPatchOperation] {
   /// The text of ``jsonValue``, `jsonValue.serialized()`, written without building it; see
   /// ``JSONPatchOperation/serializedJSONValue()``.
   public func serializedJSONValue() -> String {
-    serializedArray { operation, writer in operation.writeJSONValue(to: &writer) }
+    serializedArray(sortedKeys: true)
   }
 
   /// Writes the text of ``serializedJSONValue()`` to `writer`.
   func writeJSONValue(to writer: inout JSONValue.Writer) {
-    writeArray(to: &writer) { operation, writer in operation.writeJSONValue(to: &writer) }
+    writeArray(to: &writer, sortedKeys: true)
   }
 
   /// The compact JSON text of the patch; see ``JSONPatchOperation/serialized()``.
   public func serialized() -> String {
-    serializedArray { operation, writer in operation.write(to: &writer) }
+    serializedArray(sortedKeys: false)
   }
 
-  /// A JSON array of the operations, each written by `write`.
-  private func serializedArray(
-    _ write: (JSONPatchOperation, inout JSONValue.Writer) -> Void
-  ) -> String {
+  /// A JSON array of the operations, each written as `write(to:sortedKeys:)` writes it.
+  private func serializedArray(sortedKeys: Bool) -> String {
     var writer = JSONValue.Writer()
-    writeArray(to: &writer, write)
+    writeArray(to: &writer, sortedKeys: sortedKeys)
     return String(decoding: writer.bytes, as: UTF8.self)
   }
 
-  private func writeArray(
-    to writer: inout JSONValue.Writer, _ write: (JSONPatchOperation, inout JSONValue.Writer) -> Void
-  ) {
+  private func writeArray(to writer: inout JSONValue.Writer, sortedKeys: Bool) {
     writer.writeLiteral("[")
     for (index, operation) in enumerated() {
       if index > 0 {
         writer.writeLiteral(",")
       }
-      write(operation, &writer)
+      operation.write(to: &writer, sortedKeys: sortedKeys)
     }
     writer.writeLiteral("]")
   }
