@@ -105,47 +105,22 @@ extension JSONValue {
     }
 
     private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
-      guard depth <= Self.maximumDepth else {
-        throw error(expected: "at most \(Self.maximumDepth) nested arrays and objects")
-      }
-      position += 1
-      skipWhitespace()
-      if position < input.count, input[position] == UInt8(ascii: "]") {
-        position += 1
+      guard try !enterContainer(depth: depth, closing: UInt8(ascii: "]")) else {
         return .array([])
       }
       var elements: [JSONValue] = []
-      while true {
+      repeat {
         elements.append(try parseValue(depth: depth))
-        skipWhitespace()
-        guard position < input.count else {
-          throw error(expected: "',' or ']'")
-        }
-        switch input[position] {
-        case UInt8(ascii: ","):
-          position += 1
-          skipWhitespace()
-        case UInt8(ascii: "]"):
-          position += 1
-          return .array(elements)
-        default:
-          throw error(expected: "',' or ']'")
-        }
-      }
+      } while try !readSeparator(closing: UInt8(ascii: "]"))
+      return .array(elements)
     }
 
     private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
-      guard depth <= Self.maximumDepth else {
-        throw error(expected: "at most \(Self.maximumDepth) nested arrays and objects")
-      }
-      position += 1
-      skipWhitespace()
-      if position < input.count, input[position] == UInt8(ascii: "}") {
-        position += 1
+      guard try !enterContainer(depth: depth, closing: UInt8(ascii: "}")) else {
         return .object([:])
       }
       var members: [String: JSONValue] = [:]
-      while true {
+      repeat {
         guard position < input.count, input[position] == .jsonQuote else {
           throw error(expected: "a member name in double quotes")
         }
@@ -157,21 +132,45 @@ extension JSONValue {
         position += 1
         skipWhitespace()
         members[key] = try parseValue(depth: depth)
-        skipWhitespace()
-        guard position < input.count else {
-          throw error(expected: "',' or '}'")
-        }
-        switch input[position] {
-        case UInt8(ascii: ","):
-          position += 1
-          skipWhitespace()
-        case UInt8(ascii: "}"):
-          position += 1
-          return .object(members)
-        default:
-          throw error(expected: "',' or '}'")
-        }
+      } while try !readSeparator(closing: UInt8(ascii: "}"))
+      return .object(members)
+    }
+
+    /// Reads the opening bracket of an array or object at `depth`; whether the container is
+    /// empty, its `close` read too.
+    private mutating func enterContainer(
+      depth: Int, closing close: UInt8
+    ) throws(JSONParseError) -> Bool {
+      guard depth <= Self.maximumDepth else {
+        throw error(expected: "at most \(Self.maximumDepth) nested arrays and objects")
       }
+      position += 1
+      skipWhitespace()
+      guard position < input.count, input[position] == close else { return false }
+      position += 1
+      return true
+    }
+
+    /// Reads what follows an element or member: `,` before the next one (`false`), or the
+    /// container's `close` (`true`).
+    private mutating func readSeparator(closing close: UInt8) throws(JSONParseError) -> Bool {
+      skipWhitespace()
+      guard position < input.count else { throw separatorError(closing: close) }
+      switch input[position] {
+      case UInt8(ascii: ","):
+        position += 1
+        skipWhitespace()
+        return false
+      case close:
+        position += 1
+        return true
+      default:
+        throw separatorError(closing: close)
+      }
+    }
+
+    private func separatorError(closing close: UInt8) -> JSONParseError {
+      error(expected: close == UInt8(ascii: "]") ? "',' or ']'" : "',' or '}'")
     }
 
     /// Skips whitespace, then `byte` if it comes next; whether it did. For readers of a JSON
