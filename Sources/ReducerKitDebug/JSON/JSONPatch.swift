@@ -166,33 +166,26 @@ extension JSONValue {
   private mutating func add(
     _ value: JSONValue, at path: JSONPointer, undo: inout [JSONPatchOperation]
   ) throws(Failure) {
-    guard let key = path.lastToken else {
-      undo.append(.replace(.root, value: self))
-      self = value
-      return
-    }
-    let inverse = try withParent(of: path) {
-      (container: inout JSONValue) throws(Failure) -> JSONPatchOperation in
-      try container.withContents(
-        named: path.parent ?? .root,
-        object: { members throws(Failure) in
-          if let oldValue = members.updateValue(value, forKey: key) {
-            return .replace(path, value: oldValue)
-          }
-          return .remove(path)
-        },
-        array: { elements throws(Failure) in
-          guard let index = Self.arrayIndex(key, count: elements.count) else {
-            throw Failure(.invalidIndex(path))
-          }
-          guard index <= elements.count else {
-            throw Failure(.indexOutOfRange(path, count: elements.count))
-          }
-          elements.insert(value, at: index)
-          return .remove(JSONPointer(tokens: path.tokens.dropLast() + [String(index)]))
+    guard let key = path.lastToken else { return try replace(at: path, with: value, undo: &undo) }
+    let inverse: JSONPatchOperation = try withParentContents(
+      of: path,
+      object: { members throws(Failure) in
+        if let oldValue = members.updateValue(value, forKey: key) {
+          return .replace(path, value: oldValue)
         }
-      )
-    }
+        return .remove(path)
+      },
+      array: { elements throws(Failure) in
+        guard let index = Self.arrayIndex(key, count: elements.count) else {
+          throw Failure(.invalidIndex(path))
+        }
+        guard index <= elements.count else {
+          throw Failure(.indexOutOfRange(path, count: elements.count))
+        }
+        elements.insert(value, at: index)
+        return .remove(JSONPointer(tokens: path.tokens.dropLast() + [String(index)]))
+      }
+    )
     undo.append(inverse)
   }
 
@@ -200,20 +193,17 @@ extension JSONValue {
     at path: JSONPointer, undo: inout [JSONPatchOperation]
   ) throws(Failure) -> JSONValue {
     guard let key = path.lastToken else { throw Failure(.removeRoot) }
-    let removed = try withParent(of: path) {
-      (container: inout JSONValue) throws(Failure) -> JSONValue in
-      try container.withContents(
-        named: path.parent ?? .root,
-        object: { members throws(Failure) in
-          guard let index = members.index(forKey: key) else { throw Failure(.notFound(path)) }
-          return members.remove(at: index).value
-        },
-        array: { elements throws(Failure) in
-          let index = try Self.existingIndex(key, in: elements, path: path)
-          return elements.remove(at: index)
-        }
-      )
-    }
+    let removed = try withParentContents(
+      of: path,
+      object: { members throws(Failure) in
+        guard let index = members.index(forKey: key) else { throw Failure(.notFound(path)) }
+        return members.remove(at: index).value
+      },
+      array: { elements throws(Failure) in
+        let index = try Self.existingIndex(key, in: elements, path: path)
+        return elements.remove(at: index)
+      }
+    )
     undo.append(.add(path, value: removed))
     return removed
   }
@@ -226,25 +216,34 @@ extension JSONValue {
       self = value
       return
     }
-    let replaced = try withParent(of: path) {
-      (container: inout JSONValue) throws(Failure) -> JSONValue in
-      try container.withContents(
-        named: path.parent ?? .root,
-        object: { members throws(Failure) in
-          guard let index = members.index(forKey: key) else { throw Failure(.notFound(path)) }
-          let oldValue = members.values[index]
-          members.values[index] = value
-          return oldValue
-        },
-        array: { elements throws(Failure) in
-          let index = try Self.existingIndex(key, in: elements, path: path)
-          let oldValue = elements[index]
-          elements[index] = value
-          return oldValue
-        }
-      )
-    }
+    let replaced = try withParentContents(
+      of: path,
+      object: { members throws(Failure) in
+        guard let index = members.index(forKey: key) else { throw Failure(.notFound(path)) }
+        let oldValue = members.values[index]
+        members.values[index] = value
+        return oldValue
+      },
+      array: { elements throws(Failure) in
+        let index = try Self.existingIndex(key, in: elements, path: path)
+        let oldValue = elements[index]
+        elements[index] = value
+        return oldValue
+      }
+    )
     undo.append(.replace(path, value: replaced))
+  }
+
+  /// Calls `object` or `array` with the members or elements of the container that holds the
+  /// value at `pointer` (which is not the root), in place.
+  private mutating func withParentContents<Result>(
+    of pointer: JSONPointer,
+    object: (inout [String: JSONValue]) throws(Failure) -> Result,
+    array: (inout [JSONValue]) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try withParent(of: pointer) { (container: inout JSONValue) throws(Failure) -> Result in
+      try container.withContents(named: pointer.parent ?? .root, object: object, array: array)
+    }
   }
 
   /// Calls `body` with the object or array that holds the value at `pointer` (which is not the
