@@ -100,16 +100,22 @@ struct JSONDiffRenderer {
       var unchanged: [Child] = []
       let elementIndent = 2
 
+      /// Writes a child on one side only (or unchanged, `both`), ending its line with `,` but
+      /// the last.
+      func dumpChild(_ child: Child, _ side: String, isLast: Bool, maxDepth: Int = .max) {
+        out += dumper.dump(
+          child.value, name: child.label, indent: indent + elementIndent, isRoot: false,
+          maxDepth: maxDepth
+        ).indenting(with: side)
+        out += isLast ? "\n" : ",\n"
+      }
+
       func flushUnchanged() {
         guard collapseUnchanged else { return }
-        let terminator = rhsOffset - 1 == rhsChildren.count - 1 ? "\n" : ",\n"
+        let isLast = rhsOffset - 1 == rhsChildren.count - 1
+        let terminator = isLast ? "\n" : ",\n"
         if unchanged.count == 1 {
-          let child = unchanged[0]
-          out +=
-            dumper.dump(
-              child.value, name: child.label, indent: indent + elementIndent, isRoot: false,
-              maxDepth: 0
-            ).indenting(with: Self.both) + terminator
+          dumpChild(unchanged[0], Self.both, isLast: isLast, maxDepth: 0)
         } else if unchanged.count > 1 {
           out +=
             "… (\(unchanged.count) unchanged)".indenting(by: indent + elementIndent)
@@ -150,19 +156,12 @@ struct JSONDiffRenderer {
           rhsOffset += 1
 
         case (true, false):
-          let child = lhsChildren[lhsOffset]
-          out += dumper.dump(
-            child.value, name: child.label, indent: indent + elementIndent, isRoot: false
-          ).indenting(with: Self.first)
-          out += lhsOffset == lhsChildren.count - 1 ? "\n" : ",\n"
+          dumpChild(lhsChildren[lhsOffset], Self.first, isLast: lhsOffset == lhsChildren.count - 1)
           lhsOffset += 1
 
         case (false, true):
-          let child = rhsChildren[rhsOffset]
-          out += dumper.dump(
-            child.value, name: child.label, indent: indent + elementIndent, isRoot: false
-          ).indenting(with: Self.second)
-          out += rhsOffset == rhsChildren.count - 1 && unchanged.isEmpty ? "\n" : ",\n"
+          let isLast = rhsOffset == rhsChildren.count - 1 && unchanged.isEmpty
+          dumpChild(rhsChildren[rhsOffset], Self.second, isLast: isLast)
           rhsOffset += 1
         }
       }
