@@ -104,7 +104,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "rkdebug",
-      dependencies: ["RKDebugCLI", "ReducerKitSamples"]
+      dependencies: ["ReducerKit", "RKDebugCLI", "ReducerKitSamples"]
     ),
     // Helpers several test targets share; not a product.
     .target(

@@ -1,4 +1,5 @@
 import RKDebugCLI
+import ReducerKit
 import ReducerKitSamples
 
 /// The features the shipped `rkdebug` registers: the samples, each with its random action
@@ -7,33 +8,29 @@ import ReducerKitSamples
 enum SampleFeatures {
   /// Every sample: counter, todos, search and app.
   static let all: [DebugFeature] = [
-    .feature(
-      Counter.name,
-      summary: "A counter with a delayed increment and a cancellable fact request",
-      reducer: { Counter() },
-      initialState: { Counter.State() },
-      randomAction: { state, rng in Counter.randomAction(for: state, using: &rng) }
-    ),
-    .feature(
-      Todos.name,
-      summary: "A to-do list: forEach rows, uuid/date/random reads, a cancellable delayed sort",
-      reducer: { Todos() },
-      initialState: { Todos.State() },
-      randomAction: { state, rng in Todos.randomAction(for: state, using: &rng) }
-    ),
-    .feature(
-      Search.name,
-      summary: "A debounced search that cancels the request in flight",
-      reducer: { Search() },
-      initialState: { Search.State() },
-      randomAction: { state, rng in Search.randomAction(for: state, using: &rng) }
-    ),
-    .feature(
-      AppFeature.name,
-      summary: "The samples composed with Scope, ifLet and ifCaseLet",
-      reducer: { AppFeature() },
-      initialState: { AppFeature.State() },
-      randomAction: { state, rng in AppFeature.randomAction(for: state, using: &rng) }
-    ),
+    sample(
+      Counter.name, Counter(), Counter.State(),
+      summary: "A counter with a delayed increment and a cancellable fact request"),
+    sample(
+      Todos.name, Todos(), Todos.State(),
+      summary: "A to-do list: forEach rows, uuid/date/random reads, a cancellable delayed sort"),
+    sample(
+      Search.name, Search(), Search.State(),
+      summary: "A debounced search that cancels the request in flight"),
+    sample(
+      AppFeature.name, AppFeature(), AppFeature.State(),
+      summary: "The samples composed with Scope, ifLet and ifCaseLet"),
   ]
+
+  /// A sample registered under `name`, with its random action generator.
+  private static func sample<R: RandomActionGenerating>(
+    _ name: String, _ reducer: @autoclosure @escaping @Sendable () -> R,
+    _ initialState: @autoclosure @escaping @Sendable () -> R.State, summary: String
+  ) -> DebugFeature
+  where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
+    .feature(
+      name, summary: summary, reducer: reducer, initialState: initialState,
+      randomAction: { state, rng in R.randomAction(for: state, using: &rng) }
+    )
+  }
 }
