@@ -29,15 +29,15 @@ final class StoreRuntime<Action> {
   var effectCount: Int { inFlight.count }
 
   /// Reduces an action sent by the store's caller and every action it sends synchronously,
-  /// starts their effects, and returns a task covering those effects and the effects of the
+  /// starts their effects, and returns the group of those effects and of the effects of the
   /// actions they send later; `nil` when nothing was started.
-  func send(_ action: Action) -> Task<Void, Never>? {
+  func send(_ action: Action) -> EffectGroup? {
     let group = EffectGroup()
     let isReentrant = isSending
     process(Pending(action: action, emitters: [], completesSendEffect: false, group: group))
     // A reentrant send (from inside a reducer) is only queued: its effects start later.
     guard isReentrant || !group.isEmpty else { return nil }
-    return Task { await group.wait() }
+    return group
   }
 
   /// Queues `pending` and, unless an outer call is already draining the queue, reduces the
@@ -112,13 +112,14 @@ final class StoreRuntime<Action> {
       return effects.flatMap { self.run($0, in: group) }
 
     case let .concatenate(effects):
-      let task = Task { @MainActor [weak self] in
-        for effect in effects {
-          guard let self, !Task.isCancelled else { return }
-          await Self.awaitAll(self.run(effect, in: group))
+      return [
+        track { [weak self] in
+          for effect in effects {
+            guard let self, !Task.isCancelled else { return }
+            await Self.awaitAll(self.run(effect, in: group))
+          }
         }
-      }
-      return [track(task)]
+      ]
 
     case let .cancellable(id, cancelInFlight, effect):
       if cancelInFlight { cancel(id: id) }
@@ -147,7 +148,7 @@ final class StoreRuntime<Action> {
         Pending(action: action, emitters: observers, completesSendEffect: false, group: group)
       )
     }
-    let task = Task(priority: run.priority) { @MainActor in
+    return track(priority: run.priority) {
       var completion = EffectCompletion.finished
       do {
         try await run.operation(send)
@@ -171,23 +172,29 @@ final class StoreRuntime<Action> {
       }
       for observer in observers { observer.effectDidComplete(completion) }
     }
-    return track(task)
   }
 
-  private func track(_ task: Task<Void, Never>) -> Task<Void, Never> {
+  /// Starts `operation` as an effect task on the main actor, in flight until it returns.
+  private func track(
+    priority: TaskPriority? = nil, _ operation: @escaping @MainActor () async -> Void
+  ) -> Task<Void, Never> {
     let key = makeTaskKey()
-    inFlight[key] = task
-    Task { @MainActor [weak self] in
-      await task.value
-      guard let self else { return }
-      self.inFlight[key] = nil
-      if self.inFlight.isEmpty {
-        let waiters = self.idleWaiters
-        self.idleWaiters.removeAll()
-        for waiter in waiters { waiter.resume() }
-      }
+    let task = Task(priority: priority) { @MainActor [weak self] in
+      await operation()
+      self?.didFinish(key)
     }
+    // The task cannot start before this: both run on the main actor.
+    inFlight[key] = task
     return task
+  }
+
+  /// Forgets the task of `key`, and wakes the idle waiters when it was the last one.
+  private func didFinish(_ key: Int) {
+    inFlight[key] = nil
+    guard inFlight.isEmpty else { return }
+    let waiters = idleWaiters
+    idleWaiters.removeAll()
+    for waiter in waiters { waiter.resume() }
   }
 
   private func cancel(id: AnyCancelID) {
