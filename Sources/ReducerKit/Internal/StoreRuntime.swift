@@ -19,8 +19,10 @@ final class StoreRuntime<Action> {
   private var queue: [Pending] = []
   private var isSending = false
   private var nextTaskKey = 0
-  private var cancellables: [AnyCancelID: [Int: Task<Void, Never>]] = [:]
   private var inFlight: [Int: Task<Void, Never>] = [:]
+  /// The in-flight tasks of each cancellation id, and the ids of each such task.
+  private var cancellables: [AnyCancelID: Set<Task<Void, Never>>] = [:]
+  private var cancelIDs: [Task<Void, Never>: [AnyCancelID]] = [:]
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
   init() {}
@@ -124,15 +126,11 @@ final class StoreRuntime<Action> {
     case let .cancellable(id, cancelInFlight, effect):
       if cancelInFlight { cancel(id: id) }
       let tasks = run(effect, in: group)
-      guard !tasks.isEmpty else { return [] }
-      let key = makeTaskKey()
-      let task = Task { @MainActor [weak self] in
-        await Self.awaitAll(tasks)
-        self?.cancellables[id]?[key] = nil
-        if self?.cancellables[id]?.isEmpty == true { self?.cancellables[id] = nil }
+      for task in tasks {
+        cancellables[id, default: []].insert(task)
+        cancelIDs[task, default: []].append(id)
       }
-      cancellables[id, default: [:]][key] = task
-      return [task]
+      return tasks
 
     case let .cancel(id):
       cancel(id: id)
@@ -190,7 +188,14 @@ final class StoreRuntime<Action> {
 
   /// Forgets the task of `key`, and wakes the idle waiters when it was the last one.
   private func didFinish(_ key: Int) {
-    inFlight[key] = nil
+    if let task = inFlight.removeValue(forKey: key),
+      let ids = cancelIDs.removeValue(forKey: task)
+    {
+      for id in ids {
+        cancellables[id]?.remove(task)
+        if cancellables[id]?.isEmpty == true { cancellables[id] = nil }
+      }
+    }
     guard inFlight.isEmpty else { return }
     let waiters = idleWaiters
     idleWaiters.removeAll()
@@ -199,7 +204,7 @@ final class StoreRuntime<Action> {
 
   private func cancel(id: AnyCancelID) {
     guard let tasks = cancellables.removeValue(forKey: id) else { return }
-    for task in tasks.values { task.cancel() }
+    for task in tasks { task.cancel() }
   }
 
   private func makeTaskKey() -> Int {
