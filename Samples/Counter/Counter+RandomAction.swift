@@ -7,13 +7,15 @@ extension Counter: RandomActionGenerating {
   public static func randomAction(
     for state: State, using rng: inout some RandomNumberGenerator
   ) -> Action {
-    let weighted: [(weight: Int, value: Action)] = [
-      (8, .increment),
-      (6, .decrement),
-      (1, .reset),
-      (3, .delayedIncrementButtonTapped),
-      (3, .factButtonTapped),
-    ]
-    return pick(weighted, using: &rng)
+    pick(weightedActions, using: &rng)
   }
+
+  /// The user actions and their weights, built once rather than per pick.
+  private static let weightedActions: [(weight: Int, value: Action)] = [
+    (8, .increment),
+    (6, .decrement),
+    (1, .reset),
+    (3, .delayedIncrementButtonTapped),
+    (3, .factButtonTapped),
+  ]
 }

@@ -117,7 +117,7 @@ extension Store {
     guard let childState = toChildState(currentState) else { return nil }
     let store = Store<Child>(scopedState: childState) { [weak self] childAction in
       guard let self else { return nil }
-      return self.send(embed(childAction)).rawValue
+      return self.send(embed(childAction)).group
     }
     children[id] = ScopedChild(store: store, toChildState: toChildState)
     return store

@@ -46,7 +46,7 @@ public final class Store<R: Reducer> where R.State: ObservableStateProtocol {
   /// Sends an action to the reducer that owns this store's state: the root runtime, or the
   /// parent store for a scoped store.
   @ObservationIgnored
-  private let sendToOwner: @MainActor (R.Action) -> Task<Void, Never>?
+  private let sendToOwner: @MainActor (R.Action) -> EffectGroup?
 
   /// The root store's runtime; `nil` for a scoped store.
   @ObservationIgnored
@@ -132,7 +132,7 @@ public final class Store<R: Reducer> where R.State: ObservableStateProtocol {
   }
 
   /// Creates a scoped store whose state is derived from its parent's.
-  init(scopedState: R.State, send: @escaping @MainActor (R.Action) -> Task<Void, Never>?) {
+  init(scopedState: R.State, send: @escaping @MainActor (R.Action) -> EffectGroup?) {
     self.currentState = scopedState
     self.keyPaths = R.State._$observableKeyPaths
     self.observedKeyPaths = Set(keyPaths)
@@ -185,9 +185,9 @@ public final class Store<R: Reducer> where R.State: ObservableStateProtocol {
         Stop sending actions to a scoped store once its optional or element state is gone.
         """
       )
-      return StoreTask(rawValue: nil)
+      return StoreTask(group: nil)
     }
-    return StoreTask(rawValue: sendToOwner(action))
+    return StoreTask(group: sendToOwner(action))
   }
 
   /// Sends an action and waits while `isInFlight` holds for the state, cancelling the action's
@@ -197,7 +197,7 @@ public final class Store<R: Reducer> where R.State: ObservableStateProtocol {
     await withTaskCancellationHandler {
       await yield(while: isInFlight)
     } onCancel: {
-      task.rawValue?.cancel()
+      task.group?.cancel()
     }
   }
 

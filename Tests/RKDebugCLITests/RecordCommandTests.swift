@@ -203,10 +203,16 @@ import Testing
     )
   }
 
-  @Test func actionLinesSkipBlankLinesAndKeepNumbers() {
+  @Test func actionLinesSkipBlankLinesAndKeepNumbers() throws {
+    let scratch = try TemporaryDirectory()
+    let file = try scratch.write("a\n\n  \r\nb\r\n\u{A0}\nc", to: "lines.jsonl")
+    let reader = try ActionLineReader(path: file)
+    var lines: [ActionLine] = []
+    while let line = try reader.next() { lines.append(line) }
     #expect(
-      ActionLine.lines(of: "a\n\n  \r\nb\r\n") == [
+      lines == [
         ActionLine(number: 1, text: "a"), ActionLine(number: 4, text: "b"),
+        ActionLine(number: 6, text: "c"),
       ]
     )
   }

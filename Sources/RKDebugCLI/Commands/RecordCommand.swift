@@ -26,7 +26,8 @@ struct RecordCommand: AsyncParsableCommand {
 
       Every action line is decoded before the log is opened: a malformed line is reported \
       with its number and nothing is recorded; so is a line longer than 16 MiB or nested \
-      deeper than 512 levels. The log (--db) is created if it does not exist; a log holds \
+      deeper than 512 levels. The file is read a block at a time, so its length does not \
+      bound what can be recorded. The log (--db) is created if it does not exist; a log holds \
       many sessions.
       """
   )
@@ -143,7 +144,8 @@ struct RecordCommand: AsyncParsableCommand {
 
   func run() async throws {
     let feature = try FeatureRegistry.feature(forRecording: feature)
-    let input = try readInput()
+    let (input, standardInput) = try readInput()
+    defer { withExtendedLifetime(standardInput) {} }
     let path = logOptions.logPath
     let durability = durability.durability
     let options = RecordOptions(
@@ -168,45 +170,34 @@ struct RecordCommand: AsyncParsableCommand {
     _ feature: any ErasedFeature, _ input: RecordInput, options: RecordOptions,
     openLog: () throws -> ActionLog
   ) async throws -> RecordingOutcome {
-    let total = input.count
-    let progress = ProgressLine(label: "recording", total: total)
-    defer { progress.finish() }
+    var progress: ProgressLine?
+    defer { progress?.finish() }
     return try await feature.record(
-      input, options: options, openLog: openLog, progress: { progress.update($0, total) }
+      input, options: options, openLog: openLog,
+      progress: { sent, total in
+        if progress == nil { progress = ProgressLine(label: "recording", total: total) }
+        progress?.update(sent, total)
+      }
     )
   }
 
-  /// The actions to send: decoded lines of the file (or standard input), or a random run.
-  private func readInput() throws -> RecordInput {
+  /// The actions to send: the lines of the actions file (standard input is first copied to a
+  /// temporary file, since the lines are read twice), or a random run.
+  private func readInput() throws -> (RecordInput, StandardInputCopy?) {
     guard let actions else {
-      return .random(count: random ?? 0, seed: seed ?? 0)
+      return (.random(count: random ?? 0, seed: seed ?? 0), nil)
     }
-    let source: String
-    let data: Data
     if actions == "-" {
-      source = "standard input"
-      data = FileHandle.standardInput.readDataToEndOfFile()
-    } else {
-      source = "'\(actions)'"
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: actions, isDirectory: &isDirectory),
-        !isDirectory.boolValue, let contents = FileManager.default.contents(atPath: actions)
-      else {
-        throw RKDebugError("cannot read the actions file '\(actions)': no such file")
-      }
-      data = contents
+      let copy = try StandardInputCopy()
+      return (.actionsFile(path: copy.path, source: "standard input"), copy)
     }
-    let lines = ActionLine.lines(of: String(decoding: data, as: UTF8.self))
-    guard !lines.isEmpty else {
-      throw RKDebugError("\(source) holds no actions; nothing was recorded")
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: actions, isDirectory: &isDirectory),
+      !isDirectory.boolValue, FileManager.default.isReadableFile(atPath: actions)
+    else {
+      throw RKDebugError("cannot read the actions file '\(actions)': no such file")
     }
-    if let line = lines.first(where: { $0.text.utf8.count > InputLimits.maximumActionLineLength }) {
-      throw RKDebugError(
-        "line \(line.number) of \(source) is \(line.text.utf8.count) bytes long; an action "
-          + "line is at most \(InputLimits.maximumActionLineLength) bytes (16 MiB); nothing was "
-          + "recorded")
-    }
-    return .lines(lines, source: source)
+    return (.actionsFile(path: actions, source: "'\(actions)'"), nil)
   }
 
   private func summary(of session: LoggedSession, sent: Int, path: String) -> String {

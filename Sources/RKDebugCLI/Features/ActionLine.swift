@@ -4,18 +4,27 @@ struct ActionLine: Sendable, Equatable {
   var number: Int
   /// The line's text, without its line break.
   var text: String
+}
 
-  /// The non-blank lines of `text`, numbered from 1 (blank lines count but are skipped).
-  static func lines(of text: String) -> [ActionLine] {
-    var lines: [ActionLine] = []
-    var number = 0
-    // "\r\n" is one Character, so it is a separator of its own.
-    let separated = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-    for line in separated {
+/// The non-blank lines of an actions file, numbered from 1 (blank lines count but are skipped),
+/// read a block at a time so that a file of any length is read in bounded memory.
+final class ActionLineReader {
+  private let lines: LineReader
+  private var number = 0
+
+  /// Reads the actions file at `path`.
+  init(path: String) throws {
+    lines = try LineReader(file: path)
+  }
+
+  /// The next non-blank line, or `nil` at the end of the file.
+  func next() throws -> ActionLine? {
+    while var text = try lines.next() {
       number += 1
-      guard !line.allSatisfy(\.isWhitespace) else { continue }
-      lines.append(ActionLine(number: number, text: String(line)))
+      if text.utf8.last == UInt8(ascii: "\r") { text.removeLast() }  // a "\r\n" line break
+      if text.allSatisfy(\.isWhitespace) { continue }
+      return ActionLine(number: number, text: text)
     }
-    return lines
+    return nil
   }
 }

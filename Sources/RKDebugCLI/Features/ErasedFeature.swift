@@ -15,15 +15,15 @@ protocol ErasedFeature: Sendable {
   /// feature through its recording reducer with the actions of `input`, waiting for effects
   /// after each action, then closes the log.
   ///
-  /// Action lines are all decoded before the log is opened, so a malformed line leaves the log
-  /// untouched.
+  /// An actions file is read twice, a line at a time: every line is decoded before the log is
+  /// opened, so a malformed line leaves the log untouched, then each is sent.
   ///
-  /// - Parameter progress: Called with the number of actions sent so far, after each one.
+  /// - Parameter progress: Called after each action with the number sent so far and the total.
   /// - Returns: The recorded session's uuid and how many actions were sent.
   @MainActor
   func record(
     _ input: RecordInput, options: RecordOptions, openLog: () throws -> ActionLog,
-    progress: (Int) -> Void
+    progress: (_ sent: Int, _ total: Int) -> Void
   ) async throws -> RecordingOutcome
 
   /// A replay of `reader`'s session through the feature's current reducer, with its registered

@@ -1,17 +1,8 @@
 /// The actions `rkdebug record` sends.
 enum RecordInput: Sendable {
-  /// Actions as JSON lines; `source` names where they came from, for messages.
-  case lines([ActionLine], source: String)
+  /// Actions as JSON Lines in the file at `path`; `source` names where they came from, for
+  /// messages (standard input is first copied to a temporary file).
+  case actionsFile(path: String, source: String)
   /// `count` random actions from a generator seeded with `seed`.
   case random(count: Int, seed: UInt64)
-}
-
-extension RecordInput {
-  /// How many actions the input sends.
-  var count: Int {
-    switch self {
-    case let .lines(lines, _): lines.count
-    case let .random(count, _): count
-    }
-  }
 }

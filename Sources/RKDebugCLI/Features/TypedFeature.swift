@@ -18,19 +18,21 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
   @MainActor
   func record(
     _ input: RecordInput, options: RecordOptions, openLog: () throws -> ActionLog,
-    progress: (Int) -> Void
+    progress: (_ sent: Int, _ total: Int) -> Void
   ) async throws -> RecordingOutcome {
-    var decoded: [R.Action] = []
+    var decoder = ActionDecoder()
+    let total: Int
     switch input {
-    case .lines(let lines, let source):
-      decoded = try decodeActions(lines, source: source)
-    case .random:
+    case .actionsFile(let path, let source):
+      total = try decoder.validate(path: path, source: source)
+    case .random(let count, _):
       guard randomAction != nil else {
         throw RKDebugError(
           "feature '\(name)' cannot make random actions (it was registered without "
             + "randomAction:); pass --actions FILE instead"
         )
       }
+      total = count
     }
     let log = try openLog()
     let reducer = makeReducer()
@@ -44,20 +46,22 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
     // one thread, in a fixed order, so an effect costs no hop to another thread and back.
     // swift-concurrency-extras offers this for tests; a record run is as deterministic as one,
     // and the log's writer is a thread of its own, outside Swift concurrency.
-    await withMainSerialExecutor {
+    try await withMainSerialExecutor {
       switch input {
-      case .lines:
-        for action in decoded {
-          await send(action, to: store)
+      case .actionsFile(let path, let source):
+        // The second pass over the file, which the first found to hold only actions.
+        let lines = try ActionLineReader(path: path)
+        while let line = try lines.next() {
+          await send(try decoder.decode(line, source: source), to: store)
           sent += 1
-          progress(sent)
+          progress(sent, total)
         }
       case .random(let count, let seed):
         var generator: any RandomNumberGenerator = SplitMix64(seed: seed)
         for _ in 0..<count {
           await send(randomAction!(store.state, &generator), to: store)
           sent += 1
-          progress(sent)
+          progress(sent, total)
         }
       }
     }
@@ -73,18 +77,47 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
     await store.waitForEffects()
   }
 
-  /// Decodes every action line, or throws naming the first line that is not an action.
-  private func decodeActions(_ lines: [ActionLine], source: String) throws -> [R.Action] {
-    let decoder = JSONDecoder()
-    return try lines.map { line in
+  /// Decodes action lines, keeping the most recent distinct texts decoded: an actions file
+  /// repeats a few actions many times, and is read twice.
+  private struct ActionDecoder {
+    private let decoder = JSONDecoder()
+    private var decoded: [String: R.Action] = [:]
+    private static var decodedLimit: Int { 4096 }
+
+    /// Reads the whole file once, checking that every line is an action, before anything is
+    /// recorded: a malformed line leaves the log untouched. Returns the number of actions.
+    mutating func validate(path: String, source: String) throws -> Int {
+      let lines = try ActionLineReader(path: path)
+      var count = 0
+      while let line = try lines.next() {
+        guard line.text.utf8.count <= InputLimits.maximumActionLineLength else {
+          throw RKDebugError(
+            "line \(line.number) of \(source) is \(line.text.utf8.count) bytes long; an action "
+              + "line is at most \(InputLimits.maximumActionLineLength) bytes (16 MiB); nothing "
+              + "was recorded")
+        }
+        _ = try decode(line, source: source)
+        count += 1
+      }
+      guard count > 0 else { throw RKDebugError("\(source) holds no actions; nothing was recorded") }
+      return count
+    }
+
+    /// The action of `line`, or an error naming the line.
+    mutating func decode(_ line: ActionLine, source: String) throws -> R.Action {
+      if let action = decoded[line.text] { return action }
+      let action: R.Action
       do {
-        return try decoder.decode(R.Action.self, from: Data(line.text.utf8))
+        action = try decoder.decode(R.Action.self, from: Data(line.text.utf8))
       } catch {
         throw RKDebugError(
           "line \(line.number) of \(source) is not a \(String(reflecting: R.Action.self)): "
             + "\(DecodingErrorSummary.text(for: error, decoding: line.text)); nothing was recorded"
         )
       }
+      if decoded.count >= Self.decodedLimit { decoded.removeAll(keepingCapacity: true) }
+      decoded[line.text] = action
+      return action
     }
   }
 

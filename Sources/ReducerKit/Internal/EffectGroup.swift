@@ -4,14 +4,19 @@ import Synchronization
 /// the actions its `.send` effects queued, and of the actions its effects sent later, as in TCA.
 ///
 /// ``StoreTask`` waits for and cancels a group. A task added after the group was cancelled is
-/// cancelled at once.
-final class EffectGroup: Sendable {
+/// cancelled at once. Groups are equal only to themselves.
+final class EffectGroup: Hashable, Sendable {
   private struct Tasks {
     var tasks: [Task<Void, Never>] = []
     var isCancelled = false
   }
 
   private let state = Mutex(Tasks())
+
+  /// Whether ``cancel()`` was called.
+  var isCancelled: Bool {
+    state.withLock { $0.isCancelled }
+  }
 
   /// Whether no task was ever added.
   var isEmpty: Bool {
@@ -51,5 +56,11 @@ final class EffectGroup: Sendable {
       return state.tasks
     }
     for task in tasks { task.cancel() }
+  }
+
+  static func == (lhs: EffectGroup, rhs: EffectGroup) -> Bool { lhs === rhs }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(self))
   }
 }

@@ -19,8 +19,10 @@ final class StoreRuntime<Action> {
   private var queue: [Pending] = []
   private var isSending = false
   private var nextTaskKey = 0
-  private var cancellables: [AnyCancelID: [Int: Task<Void, Never>]] = [:]
   private var inFlight: [Int: Task<Void, Never>] = [:]
+  /// The in-flight tasks of each cancellation id, and the ids of each such task.
+  private var cancellables: [AnyCancelID: Set<Task<Void, Never>>] = [:]
+  private var cancelIDs: [Task<Void, Never>: [AnyCancelID]] = [:]
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
   init() {}
@@ -29,15 +31,15 @@ final class StoreRuntime<Action> {
   var effectCount: Int { inFlight.count }
 
   /// Reduces an action sent by the store's caller and every action it sends synchronously,
-  /// starts their effects, and returns a task covering those effects and the effects of the
+  /// starts their effects, and returns the group of those effects and of the effects of the
   /// actions they send later; `nil` when nothing was started.
-  func send(_ action: Action) -> Task<Void, Never>? {
+  func send(_ action: Action) -> EffectGroup? {
     let group = EffectGroup()
     let isReentrant = isSending
     process(Pending(action: action, emitters: [], completesSendEffect: false, group: group))
     // A reentrant send (from inside a reducer) is only queued: its effects start later.
     guard isReentrant || !group.isEmpty else { return nil }
-    return Task { await group.wait() }
+    return group
   }
 
   /// Queues `pending` and, unless an outer call is already draining the queue, reduces the
@@ -112,26 +114,23 @@ final class StoreRuntime<Action> {
       return effects.flatMap { self.run($0, in: group) }
 
     case let .concatenate(effects):
-      let task = Task { @MainActor [weak self] in
-        for effect in effects {
-          guard let self, !Task.isCancelled else { return }
-          await Self.awaitAll(self.run(effect, in: group))
+      return [
+        track { [weak self] in
+          for effect in effects {
+            guard let self, !Task.isCancelled else { return }
+            await Self.awaitAll(self.run(effect, in: group))
+          }
         }
-      }
-      return [track(task)]
+      ]
 
     case let .cancellable(id, cancelInFlight, effect):
       if cancelInFlight { cancel(id: id) }
       let tasks = run(effect, in: group)
-      guard !tasks.isEmpty else { return [] }
-      let key = makeTaskKey()
-      let task = Task { @MainActor [weak self] in
-        await Self.awaitAll(tasks)
-        self?.cancellables[id]?[key] = nil
-        if self?.cancellables[id]?.isEmpty == true { self?.cancellables[id] = nil }
+      for task in tasks {
+        cancellables[id, default: []].insert(task)
+        cancelIDs[task, default: []].append(id)
       }
-      cancellables[id, default: [:]][key] = task
-      return [task]
+      return tasks
 
     case let .cancel(id):
       cancel(id: id)
@@ -147,7 +146,7 @@ final class StoreRuntime<Action> {
         Pending(action: action, emitters: observers, completesSendEffect: false, group: group)
       )
     }
-    let task = Task(priority: run.priority) { @MainActor in
+    return track(priority: run.priority) {
       var completion = EffectCompletion.finished
       do {
         try await run.operation(send)
@@ -171,28 +170,41 @@ final class StoreRuntime<Action> {
       }
       for observer in observers { observer.effectDidComplete(completion) }
     }
-    return track(task)
   }
 
-  private func track(_ task: Task<Void, Never>) -> Task<Void, Never> {
+  /// Starts `operation` as an effect task on the main actor, in flight until it returns.
+  private func track(
+    priority: TaskPriority? = nil, _ operation: @escaping @MainActor () async -> Void
+  ) -> Task<Void, Never> {
     let key = makeTaskKey()
+    let task = Task(priority: priority) { @MainActor [weak self] in
+      await operation()
+      self?.didFinish(key)
+    }
+    // The task cannot start before this: both run on the main actor.
     inFlight[key] = task
-    Task { @MainActor [weak self] in
-      await task.value
-      guard let self else { return }
-      self.inFlight[key] = nil
-      if self.inFlight.isEmpty {
-        let waiters = self.idleWaiters
-        self.idleWaiters.removeAll()
-        for waiter in waiters { waiter.resume() }
+    return task
+  }
+
+  /// Forgets the task of `key`, and wakes the idle waiters when it was the last one.
+  private func didFinish(_ key: Int) {
+    if let task = inFlight.removeValue(forKey: key),
+      let ids = cancelIDs.removeValue(forKey: task)
+    {
+      for id in ids {
+        cancellables[id]?.remove(task)
+        if cancellables[id]?.isEmpty == true { cancellables[id] = nil }
       }
     }
-    return task
+    guard inFlight.isEmpty else { return }
+    let waiters = idleWaiters
+    idleWaiters.removeAll()
+    for waiter in waiters { waiter.resume() }
   }
 
   private func cancel(id: AnyCancelID) {
     guard let tasks = cancellables.removeValue(forKey: id) else { return }
-    for task in tasks.values { task.cancel() }
+    for task in tasks { task.cancel() }
   }
 
   private func makeTaskKey() -> Int {

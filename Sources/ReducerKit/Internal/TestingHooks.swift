@@ -33,7 +33,7 @@ package final class _EffectRuntime<Action> {
   ///   they send later.
   @discardableResult
   package func send(_ action: Action) -> StoreTask {
-    StoreTask(rawValue: runtime.send(action))
+    StoreTask(group: runtime.send(action))
   }
 
   /// The number of effect tasks running now.
