@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 
-.PHONY: test test-browser screenshots demo demo-ci man check-man bench bench-ci bench-ui fixtures
+.PHONY: test test-browser screenshots demo demo-ci man check-man bench bench-ci bench-cli bench-ui fixtures
 
 ## Run every test: the Swift test targets, then the web inspector in headless Chromium.
 test:
@@ -56,6 +56,13 @@ fixtures:
 bench:
 	$(SWIFT) build -c release --package-path Benchmarks --product rkdebug
 	$(SWIFT) run -c release --package-path Benchmarks rkbench
+
+## Every whole-session rkdebug command on a 1,000,000-action Counter log against the sqlite3
+## shell, with peak RSS against a log a hundredth the size (issue 18; needs sqlite3; see
+## docs/performance.md). Not run by CI.
+bench-cli:
+	$(SWIFT) build -c release --package-path Benchmarks --product rkdebug
+	python3 Benchmarks/cli/bench_cli.py --rkdebug Benchmarks/.build/release/rkdebug
 
 ## The web inspector in headless Chromium on the 1,000,000-action Counter log (issue 19; needs
 ## chromium, chromedriver and python3-selenium; records /tmp/counter-1m-schema5.sqlite when missing;

@@ -26,9 +26,9 @@ struct RecordCommand: AsyncParsableCommand {
 
       Every action line is decoded before the log is opened: a malformed line is reported \
       with its number and nothing is recorded; so is a line longer than 16 MiB or nested \
-      deeper than 512 levels. The file is read a block at a time, so its length does not \
-      bound what can be recorded. The log (--db) is created if it does not exist; a log holds \
-      many sessions.
+      deeper than 512 levels. The file is read twice, a block at a time (checked, then \
+      sent), so memory does not grow with its length. The log (--db) is created if it does \
+      not exist; a log holds many sessions.
       """
   )
 

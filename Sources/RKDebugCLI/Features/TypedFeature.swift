@@ -99,7 +99,9 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
         _ = try decode(line, source: source)
         count += 1
       }
-      guard count > 0 else { throw RKDebugError("\(source) holds no actions; nothing was recorded") }
+      guard count > 0 else {
+        throw RKDebugError("\(source) holds no actions; nothing was recorded")
+      }
       return count
     }
 

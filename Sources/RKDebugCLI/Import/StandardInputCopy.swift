@@ -27,7 +27,9 @@ final class StandardInputCopy {
       }
       var written = 0
       while written < count {
-        let result = block.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
+        let result = block.withUnsafeBytes {
+          write(output, $0.baseAddress! + written, count - written)
+        }
         if result < 0 {
           if errno == EINTR { continue }
           throw RKDebugError("cannot copy standard input to '\(path)': \(Self.lastError)")
