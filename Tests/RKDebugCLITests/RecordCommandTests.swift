@@ -148,6 +148,30 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: scratch.path("rkdebug.sqlite")))
   }
 
+  @Test func standardInputIsCheckedBeforeAnythingIsRecorded() throws {
+    let scratch = try TemporaryDirectory()
+    let malformed = try RKDebugProcess.run(
+      ["record", "--feature", "counter", "--actions", "-"], in: scratch.url,
+      stdin: "{\"increment\":{}}\r\n\n{\"incremnet\":{}}\n"
+    )
+    #expect(malformed.status == 1)
+    #expect(malformed.stderrLines.count == 1)
+    #expect(
+      malformed.stderr.hasPrefix(
+        "rkdebug: error: line 3 of standard input is not a ReducerKitSamples.Counter.Action: "
+      )
+    )
+    #expect(malformed.stderr.contains("; nothing was recorded"))
+    let empty = try RKDebugProcess.run(
+      ["record", "--feature", "counter", "--actions", "-"], in: scratch.url, stdin: "\n  \n"
+    )
+    #expect(empty.status == 1)
+    #expect(
+      empty.stderrLines == ["rkdebug: error: standard input holds no actions; nothing was recorded"]
+    )
+    #expect(!FileManager.default.fileExists(atPath: scratch.path("rkdebug.sqlite")))
+  }
+
   @Test func malformedLineLeavesAnExistingLogUnchanged() throws {
     let scratch = try TemporaryDirectory()
     let first = try RKDebugProcess.run(

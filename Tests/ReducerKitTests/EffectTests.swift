@@ -302,6 +302,24 @@ struct EffectTests {
     #expect(store.effectsInFlight == 0)
   }
 
+  @Test func cancelAfterAnEffectFinishedStopsOnlyTheEffectsStartedSince() async {
+    let clock = CountingTestClock()
+    let store = Store(initialState: Feature.State(), reducer: Feature(clock: clock))
+    let first = store.send(.startTimer(1, cancelInFlight: false))
+    await clock.waitForSleeps(1)
+    await clock.advance(by: .seconds(1))
+    await first.finish()
+    #expect(store.effectsInFlight == 0)
+    let second = store.send(.startTimer(2, cancelInFlight: false))
+    await clock.waitForSleeps(2)
+    store.send(.stopTimer)
+    await clock.advance(by: .seconds(1))
+    await second.finish()
+    #expect(store.log == ["start 1", "fired 1", "start 2"])
+    #expect(store.effectsInFlight == 0)
+    #expect(!second.isCancelled)
+  }
+
   @Test func cancelOnlyStopsEffectsWithThatID() async {
     let clock = CountingTestClock()
     let store = Store(initialState: Feature.State(), reducer: Feature(clock: clock))
