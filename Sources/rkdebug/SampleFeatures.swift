@@ -23,7 +23,7 @@ enum SampleFeatures {
   ]
 
   /// A sample registered under `name`, with its random action generator.
-  private static func sample<R: RandomActionGenerating>(
+  private static func sample<R: RandomActionGenerating & SendableMetatype>(
     _ name: String, _ reducer: @autoclosure @escaping @Sendable () -> R,
     _ initialState: @autoclosure @escaping @Sendable () -> R.State, summary: String
   ) -> DebugFeature

@@ -172,6 +172,24 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: scratch.path("rkdebug.sqlite")))
   }
 
+  @Test func actionsFromAPipeAreReadOnceAndAllSent() throws {
+    let scratch = try TemporaryDirectory()
+    let pipe = scratch.path("actions.fifo")
+    #expect(mkfifo(pipe, 0o600) == 0)
+    // What `--actions <(…)` gives: a path that can be read only once.
+    Thread.detachNewThread {
+      let descriptor = open(pipe, O_WRONLY)
+      let text = String(repeating: "{\"increment\":{}}\n", count: 3)
+      _ = text.withCString { write(descriptor, $0, strlen($0)) }
+      close(descriptor)
+    }
+    let run = try RKDebugProcess.run(
+      ["record", "--feature", "counter", "--actions", pipe], in: scratch.url
+    )
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains(": 3 actions (3 sent, 0 from effects)"))
+  }
+
   @Test func malformedLineLeavesAnExistingLogUnchanged() throws {
     let scratch = try TemporaryDirectory()
     let first = try RKDebugProcess.run(

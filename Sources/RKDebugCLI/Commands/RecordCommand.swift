@@ -144,8 +144,8 @@ struct RecordCommand: AsyncParsableCommand {
 
   func run() async throws {
     let feature = try FeatureRegistry.feature(forRecording: feature)
-    let (input, standardInput) = try readInput()
-    defer { withExtendedLifetime(standardInput) {} }
+    let (input, inputCopy) = try readInput()
+    defer { withExtendedLifetime(inputCopy) {} }
     let path = logOptions.logPath
     let durability = durability.durability
     let options = RecordOptions(
@@ -181,23 +181,32 @@ struct RecordCommand: AsyncParsableCommand {
     )
   }
 
-  /// The actions to send: the lines of the actions file (standard input is first copied to a
-  /// temporary file, since the lines are read twice), or a random run.
-  private func readInput() throws -> (RecordInput, StandardInputCopy?) {
+  /// The actions to send: the lines of the actions file, or a random run. Input that can be
+  /// read only once (standard input, a pipe) is first copied to a temporary file, since the
+  /// lines are read twice.
+  private func readInput() throws -> (RecordInput, TemporaryInputCopy?) {
     guard let actions else {
       return (.random(count: random ?? 0, seed: seed ?? 0), nil)
     }
     if actions == "-" {
-      let copy = try StandardInputCopy()
+      let copy = try TemporaryInputCopy(of: STDIN_FILENO, source: "standard input")
       return (.actionsFile(path: copy.path, source: "standard input"), copy)
     }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: actions, isDirectory: &isDirectory),
-      !isDirectory.boolValue, FileManager.default.isReadableFile(atPath: actions)
+    let source = "'\(actions)'"
+    var status = stat()
+    let descriptor = open(actions, O_RDONLY)
+    guard descriptor >= 0, fstat(descriptor, &status) == 0,
+      status.st_mode & S_IFMT != S_IFDIR
     else {
-      throw RKDebugError("cannot read the actions file '\(actions)': no such file")
+      if descriptor >= 0 { close(descriptor) }
+      throw RKDebugError("cannot read the actions file \(source): no such file")
     }
-    return (.actionsFile(path: actions, source: "'\(actions)'"), nil)
+    defer { close(descriptor) }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      let copy = try TemporaryInputCopy(of: descriptor, source: source)
+      return (.actionsFile(path: copy.path, source: source), copy)
+    }
+    return (.actionsFile(path: actions, source: source), nil)
   }
 
   private func summary(of session: LoggedSession, sent: Int, path: String) -> String {

@@ -42,30 +42,46 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
       options.prepare(&$0)
     }
     var sent = 0
+    var failure: (any Error)?
     // Every job of the run, the effects' nonisolated code included, on the main actor's queue:
     // one thread, in a fixed order, so an effect costs no hop to another thread and back.
     // swift-concurrency-extras offers this for tests; a record run is as deterministic as one,
     // and the log's writer is a thread of its own, outside Swift concurrency.
-    try await withMainSerialExecutor {
-      switch input {
-      case .actionsFile(let path, let source):
-        // The second pass over the file, which the first found to hold only actions.
-        let lines = try ActionLineReader(path: path)
-        while let line = try lines.next() {
-          await send(try decoder.decode(line, source: source), to: store)
-          sent += 1
-          progress(sent, total)
+    await withMainSerialExecutor {
+      do {
+        switch input {
+        case .actionsFile(let path, let source):
+          // The second pass over the file, which the first found to hold `total` actions.
+          let changed = { (sent: Int) in
+            RKDebugError(
+              "\(source) changed while it was being recorded; the session holds the \(sent) "
+                + "actions sent before the change")
+          }
+          let lines = try ActionLineReader(path: path)
+          while let line = try lines.next() {
+            guard sent < total, let action = try? decoder.decode(line, source: source) else {
+              throw changed(sent)
+            }
+            await send(action, to: store)
+            sent += 1
+            progress(sent, total)
+          }
+          guard sent == total else { throw changed(sent) }
+        case .random(let count, let seed):
+          var generator: any RandomNumberGenerator = SplitMix64(seed: seed)
+          for _ in 0..<count {
+            await send(randomAction!(store.state, &generator), to: store)
+            sent += 1
+            progress(sent, total)
+          }
         }
-      case .random(let count, let seed):
-        var generator: any RandomNumberGenerator = SplitMix64(seed: seed)
-        for _ in 0..<count {
-          await send(randomAction!(store.state, &generator), to: store)
-          sent += 1
-          progress(sent, total)
-        }
+      } catch {
+        failure = error
       }
     }
+    // Closed either way, so that what was sent is committed and the session ended.
     try log.close()
+    if let failure { throw failure }
     return RecordingOutcome(sessionUUID: reducer.sessionUUID, sent: sent)
   }
 
