@@ -113,6 +113,19 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
   ///   such as ``LogError/indexOutOfRange(index:actionCount:)`` past the last action.
   @discardableResult
   public func step(skipping skip: Bool = false) throws -> ReplayStep {
+    try withReplayDependencies { try advance(skipping: skip) }
+  }
+
+  /// Runs `body` with the replay's dependencies and tape bound: once per ``step(skipping:)``,
+  /// or once for a whole ``run(to:skipping:progress:)``.
+  private func withReplayDependencies<Result>(_ body: () throws -> Result) rethrows -> Result {
+    try dependencies.yield {
+      recordsInputs ? try reads.bind(body) : try body()
+    }
+  }
+
+  /// ``step(skipping:)`` inside ``withReplayDependencies(_:)``.
+  private func advance(skipping skip: Bool) throws -> ReplayStep {
     let next = index + 1
     let record = try record(at: next)
     if skip {
@@ -127,7 +140,7 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     var readMismatch: String?
     if recordsInputs {
       reads.load(try record.reads(), index: next)
-      reads.bind { reduce(action, noting: journal) }
+      reduce(action, noting: journal)
       readMismatch = reads.finish()
     } else {
       reduce(action, noting: journal)
@@ -159,12 +172,10 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     return ReplayStep(index: next, outcome: .diverged(divergence))
   }
 
-  /// Reduces `action` into ``state`` with the replay's dependencies; its effect is dropped.
+  /// Reduces `action` into ``state``; its effect is dropped.
   private func reduce(_ action: R.Action, noting journal: ElementChangeJournal?) {
-    dependencies.yield {
-      _ = ElementChangeJournal.withCurrent(journal) {
-        reducer.reduce(into: &state, action: action)
-      }
+    _ = ElementChangeJournal.withCurrent(journal) {
+      reducer.reduce(into: &state, action: action)
     }
   }
 
@@ -189,10 +200,12 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     let clock = ContinuousClock()
     let start = clock.now
     let first = index
-    while index < end {
-      let step = try step(skipping: skipping.contains(index + 1))
-      if case .diverged = step.outcome { break }
-      if let progress, index % 1024 == 0 { progress(index, end) }
+    try withReplayDependencies {
+      while index < end {
+        let step = try advance(skipping: skipping.contains(index + 1))
+        if case .diverged = step.outcome { break }
+        if let progress, index % 1024 == 0 { progress(index, end) }
+      }
     }
     var finalDifference: StateDifference?
     if !skipped.isEmpty, divergence == nil {
