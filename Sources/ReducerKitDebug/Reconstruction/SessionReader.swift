@@ -448,6 +448,9 @@ public final class SessionReader {
     public let durationNanos: Int64
     /// The UTF-8 text of the `ops` column, valid during the call.
     fileprivate let ops: UnsafeBufferPointer<UInt8>
+
+    /// The stored patch text (`ops`), copied.
+    public var opsText: String { String(decoding: ops, as: UTF8.self) }
   }
 
   /// Calls `body` with each action in `range`, in order, as a row read in place: for a walk

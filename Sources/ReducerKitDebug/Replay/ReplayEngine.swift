@@ -139,7 +139,7 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     let journal = isChecking ? ElementChangeJournal() : nil
     var readMismatch: String?
     if recordsInputs {
-      reads.load(try record.reads(), index: next)
+      reads.load(record.reads, index: next)
       reduce(action, noting: journal)
       readMismatch = reads.finish()
     } else {

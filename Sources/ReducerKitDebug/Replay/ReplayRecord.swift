@@ -1,9 +1,6 @@
-import GRDB
-
-/// One logged action as replay needs it: its index, its JSON and its patch's text, read by
-/// column position and without the label, source and timing that ``LoggedAction`` carries,
-/// which replaying does not use. The patch is parsed only when its text is not the text of the
-/// replayed change.
+/// One logged action as replay needs it: its index, its JSON, its patch's text and the values
+/// its reducer read, without the label, source and timing that ``LoggedAction`` carries. The
+/// patch is parsed only when its text is not the text of the replayed change.
 struct ReplayRecord {
   /// The action's index.
   var index: Int
@@ -12,9 +9,8 @@ struct ReplayRecord {
   /// The state change the recording logged for it, as stored: a JSON array of compact
   /// operations (`action_entry.ops`).
   var patchText: String
-  /// The values its reducer read from nondeterministic dependencies, as stored; `nil` when it
-  /// read none.
-  var readsText: String?
+  /// The values its reducer read from nondeterministic dependencies, in order.
+  var reads: [DependencyRead]
 
   /// The logged patch, parsed.
   func patch() throws -> [JSONPatchOperation] {
@@ -27,39 +23,19 @@ struct ReplayRecord {
     }
   }
 
-  /// The logged reads, parsed.
-  func reads() throws -> [DependencyRead] {
-    guard let readsText else { return [] }
-    return try DependencyRead.reads(parsing: readsText, index: index)
-  }
-
   /// The records of `reader`'s session with indices in `range`, in order.
   static func records(
     in range: ClosedRange<Int>, of reader: SessionReader
   ) throws -> [ReplayRecord] {
-    let session = reader.session.id
-    let reads =
-      try reader.recordsInputs()
-      ? "(SELECT reads FROM input AS i WHERE i.session_id = e.session_id AND i.idx = e.idx)"
-      : "NULL"
-    return try reader.log.read { db in
-      let rows = try Row.fetchCursor(
-        db,
-        sql: """
-          SELECT e.idx, t.json, e.ops, \(reads) FROM action_entry AS e
-          JOIN action_text AS t ON t.id = e.text_id
-          WHERE e.session_id = ? AND e.idx BETWEEN ? AND ? ORDER BY e.idx
-          """,
-        arguments: [session, range.lowerBound, range.upperBound]
+    let reads = try reader.reads(in: range)
+    var records: [ReplayRecord] = []
+    records.reserveCapacity(range.count)
+    try reader.forEachRow(in: range) { row in
+      records.append(
+        ReplayRecord(
+          index: row.index, json: row.json, patchText: row.opsText, reads: reads[row.index] ?? [])
       )
-      var records: [ReplayRecord] = []
-      records.reserveCapacity(range.count)
-      while let row = try rows.next() {
-        records.append(
-          ReplayRecord(index: row[0], json: row[1], patchText: row[2], readsText: row[3])
-        )
-      }
-      return records
     }
+    return records
   }
 }
