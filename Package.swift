@@ -118,7 +118,13 @@ let package = Package(
     ),
     .testTarget(
       name: "ReducerKitTests",
-      dependencies: ["ReducerKit", "ReducerKitTesting", "ReducerKitTestSupport"]
+      dependencies: [
+        "ReducerKit",
+        "ReducerKitTesting",
+        "ReducerKitTestSupport",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ]
     ),
     .testTarget(
       name: "ReducerKitMacrosTests",
@@ -151,6 +157,7 @@ let package = Package(
         "ReducerKitDebug",
         "ReducerKitTestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
       ],
       // Recorded sessions of the samples, replayed as regression tests (see Fixtures/README.md).
       resources: [.copy("Fixtures")]

@@ -1,4 +1,4 @@
-import Foundation
+import ReducerKit
 import ReducerKitDebug
 
 /// Prints a JSON value the way swift-custom-dump prints the Swift value it encodes, as far as
@@ -144,48 +144,8 @@ struct JSONDump {
     case .null: return "nil"
     case let .bool(bool): return bool ? "true" : "false"
     case let .number(text): return text
-    case let .string(string): return quoted(string, named: named, maxDepth: maxDepth)
+    case let .string(string): return string.customDumpQuoted(named: named, maxDepth: maxDepth)
     case .array, .object: return value.serialized()
     }
-  }
-
-  /// A string as custom-dump quotes it: `"text"`, `#"say "hi""#`, or a `"""` block.
-  static func quoted(_ string: String, named: Bool = false, maxDepth: Int = .max) -> String {
-    if string.contains(where: \.isNewline) {
-      if maxDepth <= 0 { return "\"…\"" }
-      let hashes = String(repeating: "#", count: string.hashCount(isMultiline: true))
-      return "\(hashes)\"\"\"\n" + string.indenting(by: named ? 2 : 0) + "\n"
-        + (named ? "  \"\"\"\(hashes)" : "\"\"\"\(hashes)")
-    }
-    if string.contains("\"") || string.contains("\\") {
-      let hashes = String(repeating: "#", count: max(string.hashCount(isMultiline: false), 1))
-      return "\(hashes)\"\(string)\"\(hashes)"
-    }
-    return string.debugDescription
-  }
-}
-
-extension String {
-  /// Every line prefixed with `count` spaces.
-  func indenting(by count: Int) -> String {
-    indenting(with: String(repeating: " ", count: count))
-  }
-
-  /// Every line prefixed with `prefix`.
-  func indenting(with prefix: String) -> String {
-    guard !prefix.isEmpty else { return self }
-    return prefix + replacingOccurrences(of: "\n", with: "\n" + prefix)
-  }
-
-  /// How many `#` a raw string literal of this text needs.
-  fileprivate func hashCount(isMultiline: Bool) -> Int {
-    let (quote, offset) = isMultiline ? ("\"\"\"", 2) : ("\"", 0)
-    var substring = self[...]
-    var count = 0
-    while let range = substring.range(of: "(\(quote)[#]*)", options: .regularExpression) {
-      count = max(count, substring.distance(from: range.lowerBound, to: range.upperBound) - offset)
-      substring = substring[range.upperBound...]
-    }
-    return count
   }
 }

@@ -1,11 +1,10 @@
-import CustomDump
+import ReducerKit
 
 /// The JSON, custom-dump label and `action_text` row of recently written actions, so that an
 /// action the session repeats (`increment`, `checkBoxToggled` of the same row) is not encoded,
 /// dumped or looked up again.
 ///
-/// Encoding and labelling are the writer's most expensive steps per row (custom-dump cleans up
-/// every type name it prints with regular expressions). Actions whose type is `Hashable` are
+/// Encoding and labelling are the writer's most expensive steps per row. Actions whose type is `Hashable` are
 /// looked up by value: equal actions get the texts of the first of them, exact for synthesized
 /// `Codable` (a `Double` payload of `-0.0` would be written as the `0.0` it equals). Other
 /// actions are encoded, and their label is looked up by their JSON: an action type whose
@@ -41,7 +40,7 @@ struct ActionTextCache {
     guard let table = table(for: Action.self) else {
       let json = try encoder.string(action)
       if let text = byJSON[json] { return text }
-      let label = String(customDumping: action)
+      let label = CustomDumpText.dump(action)
       let text = ActionText(json: json, label: label, id: try intern(json, label))
       if byJSON.count >= Self.capacity { byJSON.removeAll(keepingCapacity: true) }
       byJSON[json] = text
@@ -49,7 +48,7 @@ struct ActionTextCache {
     }
     if let text = table.text(for: action) { return text }
     let json = try encoder.string(action)
-    let label = String(customDumping: action)
+    let label = CustomDumpText.dump(action)
     let text = ActionText(json: json, label: label, id: try intern(json, label))
     table.insert(text, for: action)
     return text

@@ -55,10 +55,7 @@ public struct _ReducerPrinter<State, Action>: Sendable {
   /// Prints only the action, with no state diff.
   public static var actionLabels: Self {
     Self { action, _, _ in
-      var target = ""
-      target.write("received action:\n")
-      CustomDump.customDump(action, to: &target, indent: 2)
-      print(target)
+      print("received action:\n" + CustomDumpText.dump(action, indent: 2))
     }
   }
 }
@@ -87,11 +84,10 @@ package enum ChangeFormatter {
   package static func text<State, Action>(
     action: Action, oldState: State, newState: State
   ) -> String {
-    var target = ""
-    target.write("received action:\n")
-    CustomDump.customDump(action, to: &target, indent: 2)
-    target.write("\n")
-    target.write(diff(oldState, newState).map { "\($0)\n" } ?? "  (No state changes)\n")
+    var target = "received action:\n"
+    target += CustomDumpText.dump(action, indent: 2)
+    target += "\n"
+    target += CustomDumpText.diff(oldState, newState).map { "\($0)\n" } ?? "  (No state changes)\n"
     return target
   }
 }

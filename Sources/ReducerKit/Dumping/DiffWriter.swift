@@ -1,0 +1,330 @@
+import CustomDump
+
+/// Writes custom-dump's `diff` text of two values in its default format (see
+/// ``CustomDumpText``).
+struct DiffWriter {
+  private let dumper = DumpWriter()
+
+  /// The diff of `lhs` and `rhs`, or `nil` when custom-dump finds them equal.
+  func diff(_ lhs: Any, _ rhs: Any) throws(NeedsCustomDump) -> String? {
+    guard try !isDumpEqual(lhs, rhs) else { return nil }
+    var text = try diff(
+      lhs, rhs, lhsName: nil, rhsName: nil, separator: "", indent: 0, isRoot: true)
+    if text.last == "\n" { text.removeLast() }
+    return text
+  }
+
+  private static func offset(of change: CollectionDifference<Mirror.Child>.Change) -> Int {
+    switch change {
+    case .insert(let offset, _, _), .remove(let offset, _, _): offset
+    }
+  }
+
+  private static let first = "- "
+  private static let second = "+ "
+  private static let both = "  "
+
+  private func dump(
+    _ value: Any, name: String?, nameSuffix: String = ":", indent: Int, isRoot: Bool,
+    maxDepth: Int
+  ) throws(NeedsCustomDump) -> String {
+    var text = ""
+    try dumper.dump(
+      value, name: name, nameSuffix: nameSuffix, indent: indent, isRoot: isRoot,
+      maxDepth: maxDepth, into: &text)
+    return text
+  }
+
+  private func diff(
+    _ lhs: Any, _ rhs: Any, lhsName: String?, rhsName: String?, separator: String,
+    indent: Int, isRoot: Bool
+  ) throws(NeedsCustomDump) -> String {
+    let rhsName = rhsName ?? lhsName
+    if lhsName == rhsName, try isDumpEqual(lhs, rhs) {
+      return try dump(lhs, name: rhsName, indent: indent, isRoot: isRoot, maxDepth: 0)
+        .appending(separator)
+        .indenting(with: Self.both)
+    }
+
+    let lhsMirror = Mirror(dumping: lhs)
+    let rhsMirror = Mirror(dumping: rhs)
+    var out = ""
+
+    func diffEverything() throws(NeedsCustomDump) {
+      var lhsDump = try dump(lhs, name: lhsName, indent: indent, isRoot: isRoot, maxDepth: .max)
+      var rhsDump = try dump(rhs, name: rhsName, indent: indent, isRoot: isRoot, maxDepth: .max)
+      if lhsDump == rhsDump, lhsMirror.subjectType != rhsMirror.subjectType {
+        lhsDump += " as \(CustomDumpTypeName.of(lhsMirror.subjectType))"
+        rhsDump += " as \(CustomDumpTypeName.of(rhsMirror.subjectType))"
+      }
+      out += (lhsDump + separator).indenting(with: Self.first) + "\n"
+      out += (rhsDump + separator).indenting(with: Self.second)
+    }
+
+    guard lhsMirror.subjectType == rhsMirror.subjectType else {
+      try diffEverything()
+      return out
+    }
+
+    func diffChildren(
+      _ lhsMirror: Mirror, _ rhsMirror: Mirror, prefix: String, suffix: String,
+      collapseUnchanged: Bool,
+      filter isIncluded: (Mirror.Child) -> Bool = { _ in true },
+      areEquivalent: (Mirror.Child, Mirror.Child) throws -> Bool = { $0.label == $1.label },
+      sortedBy areInIncreasingOrder: ((Mirror.Child, Mirror.Child) throws -> Bool)? = nil,
+      map transform: (inout Mirror.Child, Int) throws(NeedsCustomDump) -> Void = { _, _ in }
+    ) throws(NeedsCustomDump) {
+      var lhsChildren = Array(lhsMirror.children)
+      var rhsChildren = Array(rhsMirror.children)
+
+      if try isDumpEqual(lhsChildren, rhsChildren) {
+        let lhsDump =
+          try dump(lhs, name: lhsName, indent: indent, isRoot: false, maxDepth: 0) + separator
+        let rhsDump =
+          try dump(rhs, name: rhsName, indent: indent, isRoot: false, maxDepth: 0) + separator
+        if lhsDump == rhsDump {
+          out +=
+            "// Not equal but no difference detected:".indenting(by: indent)
+            .indenting(with: Self.both) + "\n"
+        }
+        out += lhsDump.indenting(with: Self.first) + "\n"
+        out += rhsDump.indenting(with: Self.second)
+        return
+      }
+
+      guard !lhsMirror.isSingleValueContainer, !rhsMirror.isSingleValueContainer else {
+        out +=
+          try dump(lhs, name: lhsName, indent: indent, isRoot: isRoot, maxDepth: .max)
+          .indenting(with: Self.first) + "\n"
+        out += try dump(rhs, name: rhsName, indent: indent, isRoot: isRoot, maxDepth: .max)
+          .indenting(with: Self.second)
+        return
+      }
+
+      lhsChildren.removeAll(where: { !isIncluded($0) })
+      rhsChildren.removeAll(where: { !isIncluded($0) })
+
+      let name = rhsName.map { "\($0): " } ?? ""
+      out += name.appending(prefix).indenting(by: indent).indenting(with: Self.both) + "\n"
+
+      do {
+        if let areInIncreasingOrder {
+          try lhsChildren.sort(by: areInIncreasingOrder)
+          try rhsChildren.sort(by: areInIncreasingOrder)
+        }
+      } catch {
+        throw NeedsCustomDump()
+      }
+
+      var failed = false
+      let difference = rhsChildren.difference(from: lhsChildren) { lhs, rhs in
+        do {
+          return try areEquivalent(lhs, rhs)
+        } catch {
+          failed = true
+          return false
+        }
+      }
+      if failed { throw NeedsCustomDump() }
+      let removals = Set(difference.removals.map(Self.offset))
+      let insertions = Set(difference.insertions.map(Self.offset))
+
+      let elementIndent = indent + 2
+      var lhsOffset = 0
+      var rhsOffset = 0
+      var unchanged: [Mirror.Child] = []
+
+      func flushUnchanged() throws(NeedsCustomDump) {
+        guard collapseUnchanged else { return }
+        let terminator = rhsOffset - 1 == rhsChildren.count - 1 ? "\n" : ",\n"
+        if areInIncreasingOrder == nil, unchanged.count == 1 {
+          let child = unchanged[0]
+          out +=
+            try dump(
+              child.value, name: child.label, indent: elementIndent, isRoot: false, maxDepth: 0
+            )
+            .indenting(with: Self.both) + terminator
+        } else if areInIncreasingOrder != nil && unchanged.count == 1 || unchanged.count > 1 {
+          out +=
+            "… (\(unchanged.count) unchanged)".indenting(by: elementIndent)
+            .indenting(with: Self.both) + terminator
+        }
+        unchanged.removeAll()
+      }
+
+      while lhsOffset < lhsChildren.count || rhsOffset < rhsChildren.count {
+        let isRemoval = removals.contains(lhsOffset)
+        let isInsertion = insertions.contains(rhsOffset)
+
+        if collapseUnchanged, !isRemoval, !isInsertion,
+          try isDumpEqual(lhsChildren[lhsOffset], rhsChildren[rhsOffset])
+        {
+          var child = rhsChildren[rhsOffset]
+          try transform(&child, rhsOffset)
+          unchanged.append(child)
+          lhsOffset += 1
+          rhsOffset += 1
+          continue
+        }
+
+        if areInIncreasingOrder == nil { try flushUnchanged() }
+
+        switch (isRemoval, isInsertion) {
+        case (true, true), (false, false):
+          var lhsChild = lhsChildren[lhsOffset]
+          var rhsChild = rhsChildren[rhsOffset]
+          try transform(&lhsChild, isRemoval ? lhsOffset : rhsOffset)
+          try transform(&rhsChild, rhsOffset)
+          let isLast = lhsOffset == lhsChildren.count - 1 && rhsOffset == rhsChildren.count - 1
+          out +=
+            try diff(
+              lhsChild.value, rhsChild.value, lhsName: lhsChild.label, rhsName: rhsChild.label,
+              separator: isLast ? "" : ",", indent: elementIndent, isRoot: false) + "\n"
+          lhsOffset += 1
+          rhsOffset += 1
+
+        case (true, false):
+          var lhsChild = lhsChildren[lhsOffset]
+          try transform(&lhsChild, lhsOffset)
+          out +=
+            try dump(
+              lhsChild.value, name: lhsChild.label, indent: elementIndent, isRoot: false,
+              maxDepth: .max
+            )
+            .indenting(with: Self.first) + (lhsOffset == lhsChildren.count - 1 ? "\n" : ",\n")
+          lhsOffset += 1
+
+        case (false, true):
+          var rhsChild = rhsChildren[rhsOffset]
+          try transform(&rhsChild, rhsOffset)
+          let isLast = rhsOffset == rhsChildren.count - 1 && unchanged.isEmpty
+          out +=
+            try dump(
+              rhsChild.value, name: rhsChild.label, indent: elementIndent, isRoot: false,
+              maxDepth: .max
+            )
+            .indenting(with: Self.second) + (isLast ? "\n" : ",\n")
+          rhsOffset += 1
+        }
+      }
+
+      try flushUnchanged()
+      out += suffix.indenting(by: indent).indenting(with: Self.both) + separator
+    }
+
+    func byDump(_ lhs: Any, _ rhs: Any) throws -> Bool {
+      try dump(lhs, name: nil, indent: 0, isRoot: false, maxDepth: 1)
+        < dump(rhs, name: nil, indent: 0, isRoot: false, maxDepth: 1)
+    }
+    func isSameElement(_ lhs: Mirror.Child, _ rhs: Mirror.Child) throws -> Bool {
+      try isSameIdentity(lhs.value, rhs.value) || isDumpEqual(lhs.value, rhs.value)
+    }
+    let isUnordered = lhsMirror.subjectType is any _UnorderedCollection.Type
+
+    switch (lhs, lhsMirror.displayStyle, rhs, rhsMirror.displayStyle) {
+    case (is any CustomDumpStringConvertible, _, is any CustomDumpStringConvertible, _):
+      try diffEverything()
+
+    case (is any _CustomDiffObject, _, is any _CustomDiffObject, _):
+      throw NeedsCustomDump()
+
+    case (let lhs as any CustomDumpRepresentable, _, let rhs as any CustomDumpRepresentable, _):
+      out += try diff(
+        lhs.customDumpValue, rhs.customDumpValue, lhsName: lhsName, rhsName: rhsName,
+        separator: separator, indent: indent, isRoot: isRoot)
+
+    case (_, .class?, _, .class?):
+      throw NeedsCustomDump()
+
+    case (_, .collection?, _, .collection?):
+      try diffChildren(
+        lhsMirror, rhsMirror, prefix: "[", suffix: "]", collapseUnchanged: true,
+        areEquivalent: isSameElement, map: { child, offset in child.label = "[\(offset)]" })
+
+    case (_, .dictionary?, _, .dictionary?):
+      try diffChildren(
+        lhsMirror, rhsMirror, prefix: "[", suffix: "]", collapseUnchanged: true,
+        areEquivalent: { lhs, rhs in
+          guard
+            let lhs = lhs.value as? (key: AnyHashable, value: Any),
+            let rhs = rhs.value as? (key: AnyHashable, value: Any)
+          else { return try isDumpEqual(lhs.value, rhs.value) }
+          return lhs.key == rhs.key
+        },
+        sortedBy: isUnordered
+          ? { lhs, rhs in
+            if let lhs = lhs.value as? (key: AnyHashable, value: Any),
+              let rhs = rhs.value as? (key: AnyHashable, value: Any)
+            {
+              return try byDump(lhs.key.base, rhs.key.base)
+            }
+            return try byDump(lhs.value, rhs.value)
+          } : nil,
+        map: { child, _ throws(NeedsCustomDump) in
+          guard let pair = child.value as? (key: AnyHashable, value: Any) else { return }
+          child = (
+            try dump(pair.key.base, name: nil, indent: 0, isRoot: false, maxDepth: 1), pair.value
+          )
+        })
+
+    case (_, .enum?, _, .enum?):
+      guard
+        let lhsChild = lhsMirror.children.first,
+        let rhsChild = rhsMirror.children.first,
+        let caseName = lhsChild.label,
+        caseName == rhsChild.label
+      else {
+        try diffEverything()
+        break
+      }
+      func payload(of value: Any, _ child: Mirror.Child) -> Mirror {
+        let mirror = Mirror(dumping: child.value)
+        return mirror.displayStyle == .tuple
+          ? mirror : Mirror(value, unlabeledChildren: [child.value], displayStyle: .tuple)
+      }
+      let subjectType = isRoot ? CustomDumpTypeName.of(lhsMirror.subjectType) : ""
+      try diffChildren(
+        payload(of: lhs, lhsChild), payload(of: rhs, rhsChild),
+        prefix: "\(subjectType).\(caseName)(", suffix: ")", collapseUnchanged: false,
+        map: DumpWriter.unlabelElement)
+
+    case (_, .optional?, _, .optional?):
+      guard
+        let lhsValue = lhsMirror.children.first?.value,
+        let rhsValue = rhsMirror.children.first?.value
+      else {
+        try diffEverything()
+        break
+      }
+      out += try diff(
+        lhsValue, rhsValue, lhsName: lhsName, rhsName: rhsName, separator: separator,
+        indent: indent, isRoot: isRoot)
+
+    case (_, .set?, _, .set?):
+      try diffChildren(
+        lhsMirror, rhsMirror, prefix: "Set([", suffix: "])", collapseUnchanged: true,
+        areEquivalent: isSameElement,
+        sortedBy: isUnordered ? { lhs, rhs in try byDump(lhs.value, rhs.value) } : nil)
+
+    case (_, .struct?, _, .struct?):
+      try diffChildren(
+        lhsMirror, rhsMirror, prefix: "\(CustomDumpTypeName.of(lhsMirror.subjectType))(",
+        suffix: ")", collapseUnchanged: false, filter: { Mirror.isShown($0, of: lhs) })
+
+    case (_, .tuple?, _, .tuple?):
+      try diffChildren(
+        lhsMirror, rhsMirror, prefix: "(", suffix: ")", collapseUnchanged: false,
+        map: DumpWriter.unlabelElement)
+
+    default:
+      if let lhs = lhs as? any StringProtocol, let rhs = rhs as? any StringProtocol,
+        lhs.contains(where: \.isNewline) || rhs.contains(where: \.isNewline)
+      {
+        throw NeedsCustomDump()
+      }
+      try diffEverything()
+    }
+
+    return out
+  }
+}

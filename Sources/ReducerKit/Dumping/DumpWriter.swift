@@ -1,0 +1,172 @@
+import CustomDump
+
+/// Writes custom-dump's `customDump` text of a value (see ``CustomDumpText``).
+struct DumpWriter {
+  /// Appends the dump of `value` to `target`: `name: ` first when it has a name, and every line
+  /// indented by `indent`. Below `maxDepth` containers print as `Type(…)`.
+  func dump(
+    _ value: Any, name: String?, nameSuffix: String = ":", indent: Int, isRoot: Bool,
+    maxDepth: Int, into target: inout String
+  ) throws(NeedsCustomDump) {
+    let mirror = Mirror(dumping: value)
+    var out = ""
+
+    func dumpChildren(
+      of mirror: Mirror, prefix: String, suffix: String,
+      filter isIncluded: (Mirror.Child) -> Bool = { _ in true },
+      sortedBy areInIncreasingOrder: ((Mirror.Child, Mirror.Child) throws -> Bool)? = nil,
+      map transform: (inout Mirror.Child, Int) throws(NeedsCustomDump) -> Void = { _, _ in }
+    ) throws(NeedsCustomDump) {
+      out += prefix
+      defer { out += suffix }
+      guard let first = mirror.children.first else { return }
+      if mirror.isSingleValueContainer {
+        var childOut = ""
+        try dump(
+          first.value, name: first.label, indent: 0, isRoot: false, maxDepth: maxDepth - 1,
+          into: &childOut)
+        if !childOut.contains("\n") {
+          out += childOut
+        } else if maxDepth <= 0 {
+          out += "…"
+        } else {
+          out += "\n" + childOut.indenting(by: 2) + "\n"
+        }
+        return
+      }
+      guard maxDepth > 0 else {
+        out += "…"
+        return
+      }
+      out += "\n"
+      var children = mirror.children.filter(isIncluded)
+      if let areInIncreasingOrder {
+        do {
+          try children.sort(by: areInIncreasingOrder)
+        } catch {
+          throw NeedsCustomDump()
+        }
+      }
+      for (offset, var child) in children.enumerated() {
+        try transform(&child, offset)
+        try dump(
+          child.value, name: child.label, indent: 2, isRoot: false, maxDepth: maxDepth - 1,
+          into: &out)
+        if offset != children.count - 1 { out += "," }
+        out += "\n"
+      }
+    }
+
+    func byKeyDump(_ lhs: Mirror.Child, _ rhs: Mirror.Child) throws -> Bool {
+      guard
+        let (lhsKey, _) = lhs.value as? (key: AnyHashable, value: Any),
+        let (rhsKey, _) = rhs.value as? (key: AnyHashable, value: Any)
+      else { return false }
+      return try shortDump(lhsKey.base) < shortDump(rhsKey.base)
+    }
+
+    switch (value, mirror.displayStyle) {
+    case (is Any.Type, _), (is any _CustomDiffObject, _):
+      throw NeedsCustomDump()
+
+    case (let value as any CustomDumpStringConvertible, _):
+      out += value.customDumpDescription
+
+    case (let value as any CustomDumpRepresentable, _):
+      try dump(
+        value.customDumpValue, name: nil, nameSuffix: "", indent: 0, isRoot: false,
+        maxDepth: maxDepth, into: &out)
+
+    case (_, .class?):
+      throw NeedsCustomDump()
+
+    case (_, .collection?):
+      try dumpChildren(of: mirror, prefix: "[", suffix: "]", map: { child, offset in child.label = "[\(offset)]" })
+
+    case (_, .dictionary?):
+      if mirror.children.isEmpty {
+        out += "[:]"
+      } else {
+        try dumpChildren(
+          of: mirror, prefix: "[", suffix: "]",
+          sortedBy: mirror.subjectType is any _UnorderedCollection.Type ? byKeyDump : nil,
+          map: { child, _ throws(NeedsCustomDump) in
+            guard let pair = child.value as? (key: AnyHashable, value: Any) else { return }
+            var key = ""
+            try dump(
+              pair.key.base, name: nil, indent: 0, isRoot: false, maxDepth: maxDepth - 1,
+              into: &key)
+            child = (key, pair.value)
+          })
+      }
+
+    case (_, .enum?):
+      out += isRoot ? "\(CustomDumpTypeName.of(mirror.subjectType))." : "."
+      guard let child = mirror.children.first else {
+        out += "\(value)"
+        break
+      }
+      let childMirror = Mirror(dumping: child.value)
+      let payload =
+        childMirror.displayStyle == .tuple
+        ? childMirror
+        : Mirror(value, unlabeledChildren: [child.value], displayStyle: .tuple)
+      try dumpChildren(
+        of: payload, prefix: "\(child.label ?? "@unknown")(", suffix: ")", map: Self.unlabelElement)
+
+    case (_, .optional?):
+      if let wrapped = mirror.children.first?.value {
+        try dump(
+          wrapped, name: nil, nameSuffix: "", indent: 0, isRoot: false, maxDepth: maxDepth,
+          into: &out)
+      } else {
+        out += "nil"
+      }
+
+    case (_, .set?):
+      try dumpChildren(
+        of: mirror, prefix: "Set([", suffix: "])",
+        sortedBy: mirror.subjectType is any _UnorderedCollection.Type
+          ? { lhs, rhs in try shortDump(lhs.value) < shortDump(rhs.value) } : nil)
+
+    case (_, .struct?):
+      try dumpChildren(
+        of: mirror, prefix: "\(CustomDumpTypeName.of(mirror.subjectType))(", suffix: ")",
+        filter: { Mirror.isShown($0, of: value) })
+
+    case (_, .tuple?):
+      try dumpChildren(of: mirror, prefix: "(", suffix: ")", map: Self.unlabelElement)
+
+    default:
+      if let string = value as? any StringProtocol {
+        let string = String(string)
+        try Self.checkQuotable(string)
+        out += string.customDumpQuoted(named: name != nil, maxDepth: maxDepth)
+      } else {
+        out += "\(value)"
+      }
+    }
+
+    target += (name.map { "\($0)\(nameSuffix) " } ?? "").appending(out).indenting(by: indent)
+  }
+
+  /// The dump custom-dump sorts unordered keys and elements by: one level deep.
+  private func shortDump(_ value: Any) throws(NeedsCustomDump) -> String {
+    var text = ""
+    try dump(value, name: nil, indent: 0, isRoot: false, maxDepth: 1, into: &text)
+    return text
+  }
+
+  /// Drops the `.0` label of an unlabeled tuple element.
+  static func unlabelElement(_ child: inout Mirror.Child, _ offset: Int) {
+    if child.label?.first == "." { child.label = nil }
+  }
+
+  /// Refuses strings whose raw-literal quoting custom-dump counts in characters rather than
+  /// scalars, so the two could differ: quoted text that is not ASCII.
+  static func checkQuotable(_ string: String) throws(NeedsCustomDump) {
+    let needsHashes =
+      string.contains(where: \.isNewline) || string.contains("\"") || string.contains("\\")
+    if needsHashes, !string.utf8.allSatisfy({ $0 < 0x80 }) { throw NeedsCustomDump() }
+  }
+}
