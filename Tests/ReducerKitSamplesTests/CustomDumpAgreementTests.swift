@@ -33,16 +33,17 @@ struct CustomDumpAgreementTests {
   private func expectAgreement<Feature>(
     _ run: RandomRun<Feature>, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
-    var changes = 0
-    for (action, (old, new)) in zip(run.actions.dropFirst(), zip(run.states, run.states.dropFirst())) {
+    var changed = 0
+    let changes = zip(run.states, run.states.dropFirst())
+    for (action, (old, new)) in zip(run.actions.dropFirst(), changes) {
       try #require(
         CustomDumpText.modeledDump(action) == String(customDumping: action),
         sourceLocation: sourceLocation)
       let expected = CustomDump.diff(old, new)
       try #require(
         CustomDumpText.modeledDiff(old, new) == expected, sourceLocation: sourceLocation)
-      if expected != nil { changes += 1 }
+      if expected != nil { changed += 1 }
     }
-    #expect(changes > 100, "the run changes state", sourceLocation: sourceLocation)
+    #expect(changed > 100, "the run changes state", sourceLocation: sourceLocation)
   }
 }

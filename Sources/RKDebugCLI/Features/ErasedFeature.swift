@@ -30,11 +30,14 @@ protocol ErasedFeature: Sendable {
   /// dependencies and the values the session recorded (its effects are never run).
   func replayer(for reader: SessionReader) throws -> any SessionReplayer
 
-  /// The `_printChanges()` text of one logged action, made with the feature's real types:
-  /// the action and both states are decoded and handed to `ChangeFormatter.text`, so the text
-  /// is byte-identical to what the live `_printChanges()` printed. Throws when the JSON no
-  /// longer decodes (the types changed since the recording).
-  func renderChange(actionJSON: String, oldState: JSONValue, newState: JSONValue) throws -> String
+  /// The `_printChanges()` text of one logged action, made with the feature's real types: both
+  /// states are decoded and handed, with the action's logged custom dump, to
+  /// `ChangeFormatter.text`, so the text is byte-identical to what the live `_printChanges()`
+  /// printed. `decoded` keeps the last state decoded, which is the next action's old state.
+  /// Throws when the JSON no longer decodes (the types changed since the recording).
+  func renderChange(
+    action: LoggedAction, oldState: JSONValue, newState: JSONValue, decoded: DecodedState
+  ) throws -> String
 
   /// The source of a Swift Testing file whose one `TestStore` test reproduces the actions of
   /// `reader`'s session in `request`'s range (`rkdebug testgen`).

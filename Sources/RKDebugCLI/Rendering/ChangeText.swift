@@ -2,11 +2,12 @@ import ReducerKitDebug
 
 /// The `changes` text of logged actions: TCA's `_printChanges()` format.
 ///
-/// When the session's feature is registered, the action and states are decoded into the
-/// feature's types and formatted by `ChangeFormatter`, exactly as the live `_printChanges()`
-/// does, so the text is byte-identical. Otherwise (or when the JSON no longer decodes) the same
-/// shape is made from the JSON: `received action:`, the logged label indented two spaces, and a
-/// custom-dump-style diff of the two JSON states (``JSONDiffRenderer``).
+/// When the session's feature is registered, the states are decoded into the feature's types
+/// and formatted with the action's logged custom dump by `ChangeFormatter`, exactly as the
+/// live `_printChanges()` does, so the text is byte-identical. Otherwise (or when the JSON no
+/// longer decodes) the same shape is made from the JSON: `received action:`, the logged label
+/// indented two spaces, and a custom-dump-style diff of the two JSON states
+/// (``JSONDiffRenderer``).
 ///
 /// ```
 /// received action:
@@ -27,6 +28,8 @@ struct ChangeText {
   let renderer: JSONDiffRenderer
   /// Why the typed rendering failed the first time it did, for one warning.
   private(set) var typedFailure: String?
+  /// The state the typed rendering decoded last.
+  private let decoded = DecodedState()
 
   /// The renderer for `session`: typed when its feature is registered (by name, or by its
   /// types for a session recorded under the reducer's type name).
@@ -42,7 +45,7 @@ struct ChangeText {
     if let feature, typedFailure == nil {
       do {
         return try feature.erased.renderChange(
-          actionJSON: action.json, oldState: oldState, newState: newState
+          action: action, oldState: oldState, newState: newState, decoded: decoded
         )
       } catch {
         typedFailure =

@@ -4,12 +4,24 @@ import ReducerKitDebug
 
 extension TypedFeature {
   func renderChange(
-    actionJSON: String, oldState: JSONValue, newState: JSONValue
+    action: LoggedAction, oldState: JSONValue, newState: JSONValue, decoded: DecodedState
   ) throws -> String {
-    let decoder = JSONDecoder()
-    let action = try decoder.decode(R.Action.self, from: Data(actionJSON.utf8))
-    let old = try decoder.decode(R.State.self, from: oldState.serializedData())
-    let new = try decoder.decode(R.State.self, from: newState.serializedData())
-    return ChangeFormatter.text(action: action, oldState: old, newState: new)
+    let old = try decoded.state(of: oldState, as: R.State.self)
+    let new = try decoded.state(of: newState, as: R.State.self)
+    return ChangeFormatter.text(actionDump: action.label, oldState: old, newState: new)
+  }
+}
+
+/// The state a walk decoded last and the JSON it came from: the new state of one action is
+/// the old state of the next, so each state of a walk is decoded once.
+final class DecodedState {
+  private var last: (json: JSONValue, state: Any)?
+
+  /// `json` decoded as `State`, or the state decoded last when it came from the same JSON.
+  func state<State: Decodable>(of json: JSONValue, as type: State.Type) throws -> State {
+    if let last, let state = last.state as? State, last.json == json { return state }
+    let state = try JSONDecoder().decode(State.self, from: json.serializedData())
+    last = (json, state)
+    return state
   }
 }

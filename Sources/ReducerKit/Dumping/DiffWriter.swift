@@ -46,8 +46,9 @@ struct DiffWriter {
         .indenting(with: Self.both)
     }
 
-    let lhsMirror = Mirror(dumping: lhs)
-    let rhsMirror = Mirror(dumping: rhs)
+    let lhsType = DumpedType.of(Swift.type(of: lhs))
+    let lhsMirror = Mirror(dumping: lhs, as: lhsType)
+    let rhsMirror = Mirror(dumping: rhs, as: DumpedType.of(Swift.type(of: rhs)))
     var out = ""
 
     func diffEverything() throws(NeedsCustomDump) {
@@ -117,7 +118,7 @@ struct DiffWriter {
       }
 
       var failed = false
-      let difference = rhsChildren.difference(from: lhsChildren) { lhs, rhs in
+      func isEquivalent(_ lhs: Mirror.Child, _ rhs: Mirror.Child) -> Bool {
         do {
           return try areEquivalent(lhs, rhs)
         } catch {
@@ -125,9 +126,17 @@ struct DiffWriter {
           return false
         }
       }
+      // Children equivalent offset by offset have no difference; most structs are that.
+      var removals: Set<Int> = []
+      var insertions: Set<Int> = []
+      if lhsChildren.count != rhsChildren.count
+        || !zip(lhsChildren, rhsChildren).allSatisfy(isEquivalent)
+      {
+        let difference = rhsChildren.difference(from: lhsChildren, by: isEquivalent)
+        removals = Set(difference.removals.map(Self.offset))
+        insertions = Set(difference.insertions.map(Self.offset))
+      }
       if failed { throw NeedsCustomDump() }
-      let removals = Set(difference.removals.map(Self.offset))
-      let insertions = Set(difference.insertions.map(Self.offset))
 
       let elementIndent = indent + 2
       var lhsOffset = 0
@@ -221,27 +230,30 @@ struct DiffWriter {
     }
     let isUnordered = lhsMirror.subjectType is any _UnorderedCollection.Type
 
-    switch (lhs, lhsMirror.displayStyle, rhs, rhsMirror.displayStyle) {
-    case (is any CustomDumpStringConvertible, _, is any CustomDumpStringConvertible, _):
+    // Both values have the type of `lhs` from here on.
+    if lhsType.isStringConvertible {
       try diffEverything()
-
-    case (is any _CustomDiffObject, _, is any _CustomDiffObject, _):
-      throw NeedsCustomDump()
-
-    case (let lhs as any CustomDumpRepresentable, _, let rhs as any CustomDumpRepresentable, _):
+      return out
+    }
+    if lhsType.needsCustomDump { throw NeedsCustomDump() }
+    if lhsType.isRepresentable {
       out += try diff(
-        lhs.customDumpValue, rhs.customDumpValue, lhsName: lhsName, rhsName: rhsName,
-        separator: separator, indent: indent, isRoot: isRoot)
+        (lhs as! any CustomDumpRepresentable).customDumpValue,
+        (rhs as! any CustomDumpRepresentable).customDumpValue, lhsName: lhsName,
+        rhsName: rhsName, separator: separator, indent: indent, isRoot: isRoot)
+      return out
+    }
 
-    case (_, .class?, _, .class?):
+    switch (lhsMirror.displayStyle, rhsMirror.displayStyle) {
+    case (.class?, .class?):
       throw NeedsCustomDump()
 
-    case (_, .collection?, _, .collection?):
+    case (.collection?, .collection?):
       try diffChildren(
         lhsMirror, rhsMirror, prefix: "[", suffix: "]", collapseUnchanged: true,
         areEquivalent: isSameElement, map: { child, offset in child.label = "[\(offset)]" })
 
-    case (_, .dictionary?, _, .dictionary?):
+    case (.dictionary?, .dictionary?):
       try diffChildren(
         lhsMirror, rhsMirror, prefix: "[", suffix: "]", collapseUnchanged: true,
         areEquivalent: { lhs, rhs in
@@ -267,7 +279,7 @@ struct DiffWriter {
           )
         })
 
-    case (_, .enum?, _, .enum?):
+    case (.enum?, .enum?):
       guard
         let lhsChild = lhsMirror.children.first,
         let rhsChild = rhsMirror.children.first,
@@ -278,7 +290,8 @@ struct DiffWriter {
         break
       }
       func payload(of value: Any, _ child: Mirror.Child) -> Mirror {
-        let mirror = Mirror(dumping: child.value)
+        let mirror = Mirror(
+          dumping: child.value, as: DumpedType.of(Swift.type(of: child.value)))
         return mirror.displayStyle == .tuple
           ? mirror : Mirror(value, unlabeledChildren: [child.value], displayStyle: .tuple)
       }
@@ -288,7 +301,7 @@ struct DiffWriter {
         prefix: "\(subjectType).\(caseName)(", suffix: ")", collapseUnchanged: false,
         map: DumpWriter.unlabelElement)
 
-    case (_, .optional?, _, .optional?):
+    case (.optional?, .optional?):
       guard
         let lhsValue = lhsMirror.children.first?.value,
         let rhsValue = rhsMirror.children.first?.value
@@ -300,25 +313,26 @@ struct DiffWriter {
         lhsValue, rhsValue, lhsName: lhsName, rhsName: rhsName, separator: separator,
         indent: indent, isRoot: isRoot)
 
-    case (_, .set?, _, .set?):
+    case (.set?, .set?):
       try diffChildren(
         lhsMirror, rhsMirror, prefix: "Set([", suffix: "])", collapseUnchanged: true,
         areEquivalent: isSameElement,
         sortedBy: isUnordered ? { lhs, rhs in try byDump(lhs.value, rhs.value) } : nil)
 
-    case (_, .struct?, _, .struct?):
+    case (.struct?, .struct?):
       try diffChildren(
         lhsMirror, rhsMirror, prefix: "\(CustomDumpTypeName.of(lhsMirror.subjectType))(",
-        suffix: ")", collapseUnchanged: false, filter: { Mirror.isShown($0, of: lhs) })
+        suffix: ")", collapseUnchanged: false, filter: { lhsType.isReflectable || !($0.label?.hasPrefix("_$") ?? false) })
 
-    case (_, .tuple?, _, .tuple?):
+    case (.tuple?, .tuple?):
       try diffChildren(
         lhsMirror, rhsMirror, prefix: "(", suffix: ")", collapseUnchanged: false,
         map: DumpWriter.unlabelElement)
 
     default:
-      if let lhs = lhs as? any StringProtocol, let rhs = rhs as? any StringProtocol,
-        lhs.contains(where: \.isNewline) || rhs.contains(where: \.isNewline)
+      if lhsType.isString,
+        (lhs as! any StringProtocol).contains(where: \.isNewline)
+          || (rhs as! any StringProtocol).contains(where: \.isNewline)
       {
         throw NeedsCustomDump()
       }

@@ -8,7 +8,7 @@ struct DumpWriter {
     _ value: Any, name: String?, nameSuffix: String = ":", indent: Int, isRoot: Bool,
     maxDepth: Int, into target: inout String
   ) throws(NeedsCustomDump) {
-    let mirror = Mirror(dumping: value)
+    let type = DumpedType.of(Swift.type(of: value))
     var out = ""
 
     func dumpChildren(
@@ -65,85 +65,96 @@ struct DumpWriter {
       return try shortDump(lhsKey.base) < shortDump(rhsKey.base)
     }
 
-    switch (value, mirror.displayStyle) {
-    case (is Any.Type, _), (is any _CustomDiffObject, _):
+    if type.isScalar, !type.isString {
+      out += "\(value)"
+    } else if type.isStringConvertible {
+      out += (value as! any CustomDumpStringConvertible).customDumpDescription
+    } else if type.needsCustomDump {
       throw NeedsCustomDump()
-
-    case (let value as any CustomDumpStringConvertible, _):
-      out += value.customDumpDescription
-
-    case (let value as any CustomDumpRepresentable, _):
+    } else if type.isRepresentable {
       try dump(
-        value.customDumpValue, name: nil, nameSuffix: "", indent: 0, isRoot: false,
-        maxDepth: maxDepth, into: &out)
+        (value as! any CustomDumpRepresentable).customDumpValue, name: nil, nameSuffix: "",
+        indent: 0, isRoot: false, maxDepth: maxDepth, into: &out)
+    } else {
+      try dumpMirror()
+    }
 
-    case (_, .class?):
-      throw NeedsCustomDump()
+    /// The value as its mirror shows it: a container, a case, or text.
+    func dumpMirror() throws(NeedsCustomDump) {
+      let mirror = Mirror(dumping: value, as: type)
+      switch mirror.displayStyle {
+      case .class?:
+        throw NeedsCustomDump()
 
-    case (_, .collection?):
-      try dumpChildren(of: mirror, prefix: "[", suffix: "]", map: { child, offset in child.label = "[\(offset)]" })
-
-    case (_, .dictionary?):
-      if mirror.children.isEmpty {
-        out += "[:]"
-      } else {
+      case .collection?:
         try dumpChildren(
-          of: mirror, prefix: "[", suffix: "]",
-          sortedBy: mirror.subjectType is any _UnorderedCollection.Type ? byKeyDump : nil,
-          map: { child, _ throws(NeedsCustomDump) in
-            guard let pair = child.value as? (key: AnyHashable, value: Any) else { return }
-            var key = ""
-            try dump(
-              pair.key.base, name: nil, indent: 0, isRoot: false, maxDepth: maxDepth - 1,
-              into: &key)
-            child = (key, pair.value)
-          })
-      }
+          of: mirror, prefix: "[", suffix: "]", map: { child, offset in child.label = "[\(offset)]" })
 
-    case (_, .enum?):
-      out += isRoot ? "\(CustomDumpTypeName.of(mirror.subjectType))." : "."
-      guard let child = mirror.children.first else {
-        out += "\(value)"
-        break
-      }
-      let childMirror = Mirror(dumping: child.value)
-      let payload =
-        childMirror.displayStyle == .tuple
-        ? childMirror
-        : Mirror(value, unlabeledChildren: [child.value], displayStyle: .tuple)
-      try dumpChildren(
-        of: payload, prefix: "\(child.label ?? "@unknown")(", suffix: ")", map: Self.unlabelElement)
+      case .dictionary?:
+        if mirror.children.isEmpty {
+          out += "[:]"
+        } else {
+          try dumpChildren(
+            of: mirror, prefix: "[", suffix: "]",
+            sortedBy: type.isUnordered ? byKeyDump : nil,
+            map: { child, _ throws(NeedsCustomDump) in
+              guard let pair = child.value as? (key: AnyHashable, value: Any) else { return }
+              var key = ""
+              try dump(
+                pair.key.base, name: nil, indent: 0, isRoot: false, maxDepth: maxDepth - 1,
+                into: &key)
+              child = (key, pair.value)
+            })
+        }
 
-    case (_, .optional?):
-      if let wrapped = mirror.children.first?.value {
-        try dump(
-          wrapped, name: nil, nameSuffix: "", indent: 0, isRoot: false, maxDepth: maxDepth,
-          into: &out)
-      } else {
-        out += "nil"
-      }
+      case .enum?:
+        out += isRoot ? "\(CustomDumpTypeName.of(mirror.subjectType))." : "."
+        guard let child = mirror.children.first else {
+          out += "\(value)"
+          break
+        }
+        let childMirror = Mirror(
+          dumping: child.value, as: DumpedType.of(Swift.type(of: child.value)))
+        let payload =
+          childMirror.displayStyle == .tuple
+          ? childMirror
+          : Mirror(value, unlabeledChildren: [child.value], displayStyle: .tuple)
+        try dumpChildren(
+          of: payload, prefix: "\(child.label ?? "@unknown")(", suffix: ")",
+          map: Self.unlabelElement)
 
-    case (_, .set?):
-      try dumpChildren(
-        of: mirror, prefix: "Set([", suffix: "])",
-        sortedBy: mirror.subjectType is any _UnorderedCollection.Type
-          ? { lhs, rhs in try shortDump(lhs.value) < shortDump(rhs.value) } : nil)
+      case .optional?:
+        if let wrapped = mirror.children.first?.value {
+          try dump(
+            wrapped, name: nil, nameSuffix: "", indent: 0, isRoot: false, maxDepth: maxDepth,
+            into: &out)
+        } else {
+          out += "nil"
+        }
 
-    case (_, .struct?):
-      try dumpChildren(
-        of: mirror, prefix: "\(CustomDumpTypeName.of(mirror.subjectType))(", suffix: ")",
-        filter: { Mirror.isShown($0, of: value) })
+      case .set?:
+        try dumpChildren(
+          of: mirror, prefix: "Set([", suffix: "])",
+          sortedBy: type.isUnordered
+            ? { lhs, rhs in try shortDump(lhs.value) < shortDump(rhs.value) } : nil)
 
-    case (_, .tuple?):
-      try dumpChildren(of: mirror, prefix: "(", suffix: ")", map: Self.unlabelElement)
+      case .struct?:
+        try dumpChildren(
+          of: mirror, prefix: "\(CustomDumpTypeName.of(mirror.subjectType))(", suffix: ")",
+          filter: { type.isReflectable || !($0.label?.hasPrefix("_$") ?? false) })
 
-    default:
-      if let string = value as? any StringProtocol {
-        let string = String(string)
-        try Self.checkQuotable(string)
-        out += string.customDumpQuoted(named: name != nil, maxDepth: maxDepth)
-      } else {
-        out += "\(value)"
+      case .tuple?:
+        try dumpChildren(of: mirror, prefix: "(", suffix: ")", map: Self.unlabelElement)
+
+      default:
+        if type.isString {
+          let text: any StringProtocol = value as! any StringProtocol
+          let string = String(text)
+          try Self.checkQuotable(string)
+          out += string.customDumpQuoted(named: name != nil, maxDepth: maxDepth)
+        } else {
+          out += "\(value)"
+        }
       }
     }
 

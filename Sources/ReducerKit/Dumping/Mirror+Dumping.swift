@@ -1,9 +1,26 @@
 import CustomDump
 
 extension Mirror {
-  /// The mirror custom-dump reads `subject` through: its `customDumpMirror`, if it has one.
-  init(dumping subject: Any) {
-    self = (subject as? any CustomDumpReflectable)?.customDumpMirror ?? Mirror(reflecting: subject)
+  /// The mirror custom-dump reads `subject` through: its `customDumpMirror`, if it has one;
+  /// otherwise the children reflection finds, read through key paths when the type has them.
+  init(dumping subject: Any, as type: DumpedType) {
+    if type.isReflectable {
+      self = (subject as! any CustomDumpReflectable).customDumpMirror
+      return
+    }
+    switch type.children {
+    case .reflection:
+      self = Mirror(reflecting: subject)
+    case .properties(let mirror):
+      self = mirror(subject)
+    case .unchecked(let mirror):
+      self = Mirror(reflecting: subject)
+      let byKeyPath = mirror(subject)
+      DumpedType.settle(
+        Swift.type(of: subject),
+        childrenMatch: displayStyle == .struct && subjectType == byKeyPath.subjectType
+          && children.map(\.label) == byKeyPath.children.map(\.label))
+    }
   }
 
   /// Whether custom-dump prints this container's one child inline: `.some(5)`, `Wrapper(7)`.
@@ -14,62 +31,66 @@ extension Mirror {
     default:
       guard children.count == 1, let child = children.first else { return false }
       var value = child.value
-      if value is any _CustomDiffObject { return false }
-      while let representable = value as? any CustomDumpRepresentable {
-        value = representable.customDumpValue
-        if value is any _CustomDiffObject { return false }
+      var type = DumpedType.of(Swift.type(of: value))
+      if type.isDiffObject { return false }
+      while type.isRepresentable {
+        value = (value as! any CustomDumpRepresentable).customDumpValue
+        type = DumpedType.of(Swift.type(of: value))
+        if type.isDiffObject { return false }
       }
       if let convertible = child.value as? any CustomDumpStringConvertible {
         return !convertible.customDumpDescription.contains("\n")
       }
-      return Mirror(dumping: value).children.isEmpty
+      return type.isScalar || Mirror(dumping: value, as: type).children.isEmpty
     }
-  }
-
-  /// Whether custom-dump shows `child` of `value`: not the `_$` storage the observation macro
-  /// adds, unless `value` chose its children with a custom dump mirror.
-  static func isShown(_ child: Child, of value: Any) -> Bool {
-    value is any CustomDumpReflectable || !(child.label?.hasPrefix("_$") ?? false)
   }
 }
 
 /// Whether custom-dump considers two values equal: by `==` when they are `Equatable`, otherwise
 /// child by child. Classes and `_CustomDiffObject`s need custom-dump's identity tracking.
 func isDumpEqual(_ lhs: Any, _ rhs: Any) throws(NeedsCustomDump) -> Bool {
-  for value in [lhs, rhs] where value is any _CustomDiffObject || type(of: value) is AnyClass {
+  let lhsType = DumpedType.of(type(of: lhs))
+  if lhsType.needsCustomDump || DumpedType.of(type(of: rhs)).needsCustomDump {
     throw NeedsCustomDump()
   }
-  guard let lhs = lhs as? any Equatable else {
-    let lhsMirror = Mirror(dumping: lhs)
-    let rhsMirror = Mirror(dumping: rhs)
-    guard
-      lhsMirror.subjectType == rhsMirror.subjectType,
-      lhsMirror.children.count == rhsMirror.children.count
-    else { return false }
-    guard !lhsMirror.children.isEmpty else {
-      return String(describing: lhs) == String(describing: rhs)
-    }
-    for (lhsChild, rhsChild) in zip(lhsMirror.children, rhsMirror.children) {
-      guard lhsChild.label == rhsChild.label, try isDumpEqual(lhsChild.value, rhsChild.value)
-      else { return false }
-    }
-    return true
+  if let equals = lhsType.equals { return equals(lhs, rhs) }
+  let lhsMirror = Mirror(dumping: lhs, as: lhsType)
+  let rhsMirror = Mirror(dumping: rhs, as: DumpedType.of(type(of: rhs)))
+  guard
+    lhsMirror.subjectType == rhsMirror.subjectType,
+    lhsMirror.children.count == rhsMirror.children.count
+  else { return false }
+  guard !lhsMirror.children.isEmpty else {
+    return String(describing: lhs) == String(describing: rhs)
   }
-  func open<T: Equatable>(_ lhs: T) -> Bool {
-    guard let rhs = rhs as? T else { return false }
-    return lhs == rhs
+  for (lhsChild, rhsChild) in zip(lhsMirror.children, rhsMirror.children) {
+    guard try isDumpEqual(lhsChild, rhsChild) else { return false }
   }
-  return open(lhs)
+  return true
+}
+
+/// ``isDumpEqual(_:_:)`` of two mirror children: custom-dump compares the `(label, value)`
+/// tuples, so their labels and then their values.
+func isDumpEqual(_ lhs: Mirror.Child, _ rhs: Mirror.Child) throws(NeedsCustomDump) -> Bool {
+  guard lhs.label == rhs.label else { return false }
+  return try isDumpEqual(lhs.value, rhs.value)
+}
+
+/// ``isDumpEqual(_:_:)`` of two lists of mirror children, element by element.
+func isDumpEqual(_ lhs: [Mirror.Child], _ rhs: [Mirror.Child]) throws(NeedsCustomDump) -> Bool {
+  guard lhs.count == rhs.count else { return false }
+  for (lhsChild, rhsChild) in zip(lhs, rhs) {
+    guard try isDumpEqual(lhsChild, rhsChild) else { return false }
+  }
+  return true
 }
 
 /// Whether two values are the same `Identifiable` element, as custom-dump pairs collection
 /// elements.
 func isSameIdentity(_ lhs: Any, _ rhs: Any) throws(NeedsCustomDump) -> Bool {
-  if lhs is any _CustomDiffObject || rhs is any _CustomDiffObject { throw NeedsCustomDump() }
-  guard let lhs = lhs as? any Identifiable else { return false }
-  func open<T: Identifiable>(_ lhs: T) -> Bool {
-    guard let rhs = rhs as? T else { return false }
-    return lhs.id == rhs.id
+  let lhsType = DumpedType.of(type(of: lhs))
+  if lhsType.needsCustomDump || DumpedType.of(type(of: rhs)).needsCustomDump {
+    throw NeedsCustomDump()
   }
-  return open(lhs)
+  return lhsType.hasSameID?(lhs, rhs) ?? false
 }

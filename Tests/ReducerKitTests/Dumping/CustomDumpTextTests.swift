@@ -37,6 +37,27 @@ struct CustomDumpTextTests {
     #expect(CustomDumpText.diff(lhs, rhs) == CustomDump.diff(lhs, rhs))
   }
 
+  @Test func observableStatesAreReadThroughTheirKeyPaths() throws {
+    typealias Observed = DumpTypes.Observed
+    let (old, new) = (Observed(), Observed(count: 2, title: "t"))
+    #expect(try CustomDumpText.modeledDump(old) == String(customDumping: old))
+    #expect(try CustomDumpText.modeledDiff(old, new) == CustomDump.diff(old, new))
+    guard case .properties = DumpedType.of(Observed.self).children else {
+      Issue.record("Observed's children come from \(DumpedType.of(Observed.self).children)")
+      return
+    }
+  }
+
+  @Test func renamedCodingKeysAreReadThroughReflection() throws {
+    typealias Renamed = DumpTypes.Renamed
+    let (old, new) = (Renamed(), Renamed(count: 1))
+    #expect(try CustomDumpText.modeledDiff(old, new) == CustomDump.diff(old, new))
+    guard case .reflection = DumpedType.of(Renamed.self).children else {
+      Issue.record("Renamed's children come from \(DumpedType.of(Renamed.self).children)")
+      return
+    }
+  }
+
   @Test func typeNamesAreCustomDumps() {
     typealias Row = DumpTypes.Row
     typealias Box = DumpTypes.Box
@@ -79,6 +100,24 @@ enum DumpTypes {
   }
 
   struct Note: Equatable { var text: String }
+
+  @ObservableState
+  struct Observed: Equatable {
+    var count = 0
+    var title = ""
+    var tags: [String] = []
+  }
+
+  /// Its key-path names are its `Codable` keys, which are not its property names.
+  @ObservableState
+  struct Renamed: Codable, Equatable {
+    var count = 0
+    var title = ""
+    enum CodingKeys: String, CodingKey {
+      case count = "total"
+      case title
+    }
+  }
   struct Box<Value: Equatable>: Equatable { var value: Value }
   struct Wrapper: Equatable { var inner: Row }
   struct Hidden: Equatable {
@@ -136,7 +175,9 @@ enum DumpTypes {
   struct Pair: CustomDumpReflectable, Equatable {
     var left: Int
     var right: Int
-    var customDumpMirror: Mirror { Mirror(self, children: ["sum": left + right], displayStyle: .struct) }
+    var customDumpMirror: Mirror {
+      Mirror(self, children: ["sum": left + right], displayStyle: .struct)
+    }
   }
 
   final class Reference { var value = 1 }
@@ -144,6 +185,7 @@ enum DumpTypes {
 
 extension DumpTypes {
   enum Samples {
+    static let uuid = UUID(uuidString: "DEADBEEF-DEAD-BEEF-DEAD-BEEFDEADBEEF")!
     static let rows: IdentifiedArrayOf<Row> = [
       Row(id: 1, title: "Milk"), Row(id: 2, title: "Eggs", isDone: true, tags: ["a", "b"]),
       Row(id: 3, title: #"say "hi""#), Row(id: 4, title: "back\\slash"), Row(id: 5),
@@ -154,8 +196,9 @@ extension DumpTypes {
       ("empty string", ""), ("non-ASCII string", "héllo wörld"), ("quoted string", #"say "hi""#),
       ("string with hashes", ##"a "# b"##), ("backslash", "a\\b"),
       ("multi-line string", "one\ntwo"), ("multi-line with quotes", "x\n\"\"\"#\ny"),
-      ("nil", Int?.none as Any), ("some", Int?.some(3) as Any), ("some nil", Int??.some(nil) as Any),
-      ("uuid", UUID(uuidString: "DEADBEEF-DEAD-BEEF-DEAD-BEEFDEADBEEF")!),
+      ("nil", Int?.none as Any), ("some", Int?.some(3) as Any),
+      ("some nil", Int??.some(nil) as Any),
+      ("uuid", uuid),
       ("date", Date(timeIntervalSince1970: 1_000_000)), ("url", URL(string: "https://a.b/c")!),
       ("array", [1, 2, 3]), ("empty array", [Int]()), ("nested arrays", [[1], [], [2, 3]]),
       ("dictionary", ["b": 2, "a": 1, "c": 3]), ("empty dictionary", [String: Int]()),
@@ -163,16 +206,19 @@ extension DumpTypes {
       ("tuple", (1, "a")), ("labeled tuple", (x: 1, y: "b")), ("row", Row(id: 7, title: "T")),
       ("single-child struct", Note(text: "n")), ("generic struct", Box(value: [1, nil])),
       ("wrapper", Wrapper(inner: Row(id: 1))), ("macro storage", Hidden()),
-      ("identified array", rows), ("screen", Screen(rows: rows, selection: 2, destination: .detail(Row(id: 2)))),
+      ("identified array", rows),
+      ("screen", Screen(rows: rows, selection: 2, destination: .detail(Row(id: 2)))),
       ("enum", Mode.list), ("enum payload", Mode.grid(columns: 3)),
-      ("action", Action.tapped), ("nested action", Action.rows(.element(id: 4, action: .rename("x")))),
+      ("action", Action.tapped),
+      ("nested action", Action.rows(.element(id: 4, action: .rename("x")))),
       ("single payload", Action.setTitle("t")), ("labeled single payload", Action.set(value: 1)),
       ("two payloads", Action.move(from: 1, to: 2)),
       ("result", Action.loaded(.success(Array(rows.prefix(2))))),
       ("failure", Action.loaded(.failure(LoadError(code: 4)))),
-      ("uuid and date", Action.received(UUID(uuidString: "DEADBEEF-DEAD-BEEF-DEAD-BEEFDEADBEEF")!, Date(timeIntervalSince1970: 0))),
+      ("uuid and date", Action.received(uuid, Date(timeIntervalSince1970: 0))),
       ("string convertible", Token(raw: "abc")), ("representable", Celsius(degrees: 21.5)),
-      ("reflectable", Pair(left: 1, right: 2)), ("array of convertibles", [Token(raw: "a"), Token(raw: "b")]),
+      ("reflectable", Pair(left: 1, right: 2)),
+      ("array of convertibles", [Token(raw: "a"), Token(raw: "b")]),
     ])
 
     static let handedToCustomDump = samples([
@@ -208,7 +254,8 @@ extension DumpTypes {
         DiffSample("two fields", Row(id: 1), Row(id: 1, title: "x", isDone: true)),
         DiffSample("single-child struct", Note(text: "a"), Note(text: "b")),
       DiffSample("single multi-line child", Note(text: "a\nb"), Note(text: "a\nc")),
-        DiffSample("nested struct", Wrapper(inner: Row(id: 1)), Wrapper(inner: Row(id: 1, title: "z"))),
+        DiffSample(
+          "nested struct", Wrapper(inner: Row(id: 1)), Wrapper(inner: Row(id: 1, title: "z"))),
         DiffSample("generic", Box(value: 1), Box(value: 2)),
         DiffSample("array element", [1, 2, 3, 4, 5], [1, 2, 9, 4, 5]),
         DiffSample("array append", [1, 2], [1, 2, 3]), DiffSample("array empty", [Int](), [1]),
@@ -226,9 +273,11 @@ extension DumpTypes {
           "action payload", Action.rows(.element(id: 1, action: .rename("a"))),
           Action.rows(.element(id: 1, action: .rename("b")))),
         DiffSample("labeled payloads", Action.move(from: 1, to: 2), Action.move(from: 1, to: 3)),
-        DiffSample("optional to some", Int?.none, 3), DiffSample("optional to nil", Int?.some(3), nil),
+        DiffSample("optional to some", Int?.none, 3),
+        DiffSample("optional to nil", Int?.some(3), nil),
         DiffSample("optional changed", Int?.some(3), 4),
-        DiffSample("string", "a", "b"), DiffSample("uuid", UUID(uuidString: "DEADBEEF-DEAD-BEEF-DEAD-BEEFDEADBEEF")!, UUID(uuidString: "00000000-DEAD-BEEF-DEAD-BEEFDEADBEEF")!),
+        DiffSample("string", "a", "b"),
+        DiffSample("uuid", uuid, UUID(uuidString: "00000000-DEAD-BEEF-DEAD-BEEFDEADBEEF")!),
         DiffSample("convertible", Token(raw: "a"), Token(raw: "b")),
         DiffSample("representable", Celsius(degrees: 1), Celsius(degrees: 2)),
         DiffSample("reflectable", Pair(left: 1, right: 2), Pair(left: 2, right: 2)),
@@ -236,7 +285,9 @@ extension DumpTypes {
         DiffSample("screen title", screen, changed { $0.title = "Other" }),
         DiffSample("screen row", screen, changed { $0.rows[id: 3]!.isDone = true }),
         DiffSample("screen selection", screen, changed { $0.selection = 3 }),
-        DiffSample("screen destination", screen, changed { $0.destination = .alert(title: "T", message: "M") }),
+        DiffSample(
+          "screen destination", screen,
+          changed { $0.destination = .alert(title: "T", message: "M") }),
         DiffSample(
           "screen destination payload", changed { $0.destination = .sheet(Box(value: 1)) },
           changed { $0.destination = .sheet(Box(value: 2)) }),

@@ -84,8 +84,14 @@ package enum ChangeFormatter {
   package static func text<State, Action>(
     action: Action, oldState: State, newState: State
   ) -> String {
+    text(actionDump: CustomDumpText.dump(action), oldState: oldState, newState: newState)
+  }
+
+  /// ``text(action:oldState:newState:)`` of an action whose custom dump is `actionDump`, as
+  /// the time-travel log keeps it.
+  package static func text<State>(actionDump: String, oldState: State, newState: State) -> String {
     var target = "received action:\n"
-    target += CustomDumpText.dump(action, indent: 2)
+    target += actionDump.indenting(by: 2)
     target += "\n"
     target += CustomDumpText.diff(oldState, newState).map { "\($0)\n" } ?? "  (No state changes)\n"
     return target
