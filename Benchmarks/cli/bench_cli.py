@@ -5,7 +5,8 @@ Issue 18's goals, measured as a user meets them: the release `rkdebug` binary on
 `rkdebug record --feature counter --random N --seed 3` (1,000,000 by default: 1.28M actions),
 each command's output sent to /dev/null, and in the same run the `sqlite3` shell reading the
 same rows as the floor. Peak RSS comes from wait4(2); the memory goal compares it with the same
-command on a log of N / 100 actions. Medians of --rounds runs, each round alternating the
+command on a log of N / 100 actions. `record --feature todos` is timed the same way
+(--todos-actions, 1,000,000 by default). Medians of --rounds runs, each round alternating the
 commands. Prints a Markdown table; the exit status is 0 when every command ran.
 
     python3 Benchmarks/cli/bench_cli.py --rkdebug Benchmarks/.build/release/rkdebug
@@ -58,12 +59,12 @@ def action_count(db):
     return int(out.stdout.strip())
 
 
-def record(rkdebug, db, count):
-    """Records the Counter log of `count` random actions, timed."""
+def record(rkdebug, db, count, feature="counter"):
+    """Records the log of `count` random actions of `feature`, timed."""
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(db + suffix):
             os.remove(db + suffix)
-    return run([rkdebug, "record", "--feature", "counter", "--random", str(count),
+    return run([rkdebug, "record", "--feature", feature, "--random", str(count),
                 "--seed", "3", "--db", db])
 
 
@@ -72,6 +73,8 @@ def main():
     parser.add_argument("--rkdebug", required=True, help="the release rkdebug binary")
     parser.add_argument("--actions", type=int, default=1_000_000,
                         help="random actions sent to record the log (default 1,000,000)")
+    parser.add_argument("--todos-actions", type=int, default=1_000_000,
+                        help="random actions sent to record the Todos log (default 1,000,000)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--data", help="a folder for the logs (default: a temporary one)")
     args = parser.parse_args()
@@ -93,13 +96,17 @@ def main():
     for _ in range(args.rounds):
         note("record", record(rkdebug, big, args.actions))
         note("record small", record(rkdebug, small, small_actions))
+        todos = os.path.join(data, "todos.sqlite")
+        note("record todos", record(rkdebug, todos, args.todos_actions, "todos"))
+        note("record todos small", record(rkdebug, todos, max(1, args.todos_actions // 100),
+                                          "todos"))
     logged = action_count(big)
     logged_small = action_count(small)
     export_file = os.path.join(data, "counter-big.jsonl")
     export_small = os.path.join(data, "counter-small.jsonl")
     run([rkdebug, "export", "--db", big, "-o", export_file])
     run([rkdebug, "export", "--db", small, "-o", export_small])
-    changes_to = min(logged, 20_000)
+    changes_to = min(logged, 100_000)
 
     commands = {
         "log": ["log"],
@@ -137,7 +144,7 @@ def main():
           "ratio (goal) |")
     print("| --- | --- | --- | --- | --- | --- |")
     goals = {"log": 3, "history --path count": 5, "export": 5, "find --where 'count > 5'": 5}
-    for name in ["record", *commands, "import"]:
+    for name in ["record", "record todos", *commands, "import"]:
         wall, cpu, rss = (median(name, i) for i in range(3))
         rss_small = median(name + " small", 2)
         memory = f"{rss:.1f} ÷ {rss_small:.1f} MiB = {rss / rss_small:.2f}×"
@@ -154,6 +161,11 @@ def main():
             verdict = "met" if rate >= 150_000 else "**not met**"
             print(f"| `record --feature counter --random {args.actions}` | {wall:.2f} s | "
                   f"{cpu:.2f} s | {memory} | — | {rate:,.0f} sent/s (≥ 150,000: {verdict}) |")
+        elif name == "record todos":
+            rate = args.todos_actions / wall
+            verdict = "met" if rate >= 50_000 else "**not met**"
+            print(f"| `record --feature todos --random {args.todos_actions}` | {wall:.2f} s | "
+                  f"{cpu:.2f} s | {memory} | — | {rate:,.0f} sent/s (≥ 50,000: {verdict}) |")
         elif name == "replay":
             rate = logged / wall
             verdict = "met" if rate >= 500_000 else "**not met**"
@@ -170,7 +182,8 @@ def main():
     print(f"\nlog size: {size:,} B, {size / logged:.1f} B per logged action (goal ≤ 80 B)")
     memory_goal = all(
         median(name, 2) <= 64 and median(name, 2) <= 1.2 * median(name + " small", 2)
-        for name in ["record", *commands, "import"] if not name.startswith("changes")
+        for name in ["record", "record todos", *commands, "import"]
+        if not name.startswith("changes")
     )
     print(f"memory: every command ≤ 64 MiB and ≤ 1.2× its small-log figure: "
           f"{'met' if memory_goal else 'not met'}")
