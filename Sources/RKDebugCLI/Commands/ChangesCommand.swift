@@ -39,10 +39,10 @@ struct ChangesCommand: AsyncParsableCommand {
   }
 
   /// Writes the changes of the actions in `range` to `sink`, a chunk of actions at a time,
-  /// keeping only the current state.
+  /// keeping only the current state; `workers` threads render each chunk's texts.
   func write(
     _ reader: SessionReader, range: ClosedRange<Int>, to sink: inout LineSink,
-    terminal: Terminal = .current, chunkSize: Int = 4096
+    terminal: Terminal = .current, chunkSize: Int = 4096, workers: Int = ChangeWalk.workers
   ) throws {
     if output.json {
       try reader.forEachAction(in: range, chunkSize: chunkSize) { action in
@@ -53,10 +53,7 @@ struct ChangesCommand: AsyncParsableCommand {
     var changes = ChangeWalk(
       session: reader.session, state: try reader.stateJSON(at: range.lowerBound - 1))
     try reader.forEachChunk(in: range, chunkSize: chunkSize) { actions in
-      for action in actions {
-        let text = try changes.text(for: action, flushing: &sink)
-        try sink.write(terminal.coloredDiff(text))
-      }
+      try changes.write(actions, to: &sink, workers: workers, format: terminal.coloredDiff)
       if Terminal.isOutputTerminal { try sink.flush() }
     }
   }

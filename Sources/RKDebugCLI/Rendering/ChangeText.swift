@@ -29,13 +29,34 @@ struct ChangeText {
   /// Why the typed rendering failed the first time it did, for one warning.
   private(set) var typedFailure: String?
   /// The state the typed rendering decoded last.
-  private let decoded = DecodedState()
+  private var decoded = DecodedState()
 
   /// The renderer for `session`: typed when its feature is registered (by name, or by its
   /// types for a session recorded under the reducer's type name).
   init(session: LoggedSession) {
     feature = FeatureRegistry.feature(for: session)
     renderer = JSONDiffRenderer(stateTypeName: session.stateType)
+  }
+
+  /// The text of `action` as ``text(for:oldState:newState:)`` makes it, or `nil` where that
+  /// method would switch to the JSON (its warning is left to it).
+  func textWithoutFallback(
+    for action: LoggedAction, oldState: JSONValue, newState: JSONValue
+  ) -> String? {
+    if let feature, typedFailure == nil {
+      return try? feature.erased.renderChange(
+        action: action, oldState: oldState, newState: newState, decoded: decoded)
+    }
+    return Self.untyped(
+      label: action.label, oldState: oldState, newState: newState, renderer: renderer)
+  }
+
+  /// A copy to render on another thread: the same renderers and failure, and a cache of
+  /// decoded states of its own.
+  func copyForAnotherThread() -> ChangeText {
+    var copy = self
+    copy.decoded = DecodedState()
+    return copy
   }
 
   /// The text of `action`, which turned `oldState` into `newState`.

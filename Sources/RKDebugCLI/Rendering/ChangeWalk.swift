@@ -1,3 +1,4 @@
+import Foundation
 import ReducerKitDebug
 
 /// The state as the actions of a walk change it, and the `changes` text of each
@@ -16,11 +17,7 @@ struct ChangeWalk {
   /// first time the typed rendering fails, `sink` is flushed and a warning printed.
   mutating func text(for action: LoggedAction, flushing sink: inout LineSink) throws -> String {
     let oldState = state
-    do {
-      try state.apply(action.patch)
-    } catch {
-      throw LogError.corrupt("the patch of action \(action.index) does not apply: \(error)")
-    }
+    try Self.apply(action, to: &state)
     let text = renderer.text(for: action, oldState: oldState, newState: state)
     if let failure = renderer.typedFailure, !warned {
       warned = true
@@ -28,5 +25,115 @@ struct ChangeWalk {
       print("rkdebug: warning: \(failure)", to: &StandardError.stream)
     }
     return text
+  }
+
+  /// Writes the texts of `actions`, the next ones, to `sink` through `format`, as
+  /// ``text(for:flushing:)`` would one by one. The texts are made by `workers` threads: the
+  /// states are patched in order, then each thread renders a run of them with a renderer of
+  /// its own.
+  /// When a typed rendering fails, the chunk is made again one by one, for its warning and
+  /// the switch to the JSON from that action on.
+  mutating func write(
+    _ actions: [LoggedAction], to sink: inout LineSink, workers: Int,
+    format: (String) -> String
+  ) throws {
+    guard workers > 1, actions.count >= 2 * Self.minimumRun else {
+      for action in actions { try sink.write(format(try text(for: action, flushing: &sink))) }
+      return
+    }
+    var states = [state]
+    states.reserveCapacity(actions.count + 1)
+    var patchFailure: (any Error)?
+    for action in actions {
+      var next = states[states.count - 1]
+      do {
+        try Self.apply(action, to: &next)
+      } catch {
+        patchFailure = error
+        break
+      }
+      states.append(next)
+    }
+    let patched = actions[..<(states.count - 1)]
+    if let texts = texts(of: patched, states: states, workers: workers) {
+      for text in texts { try sink.write(format(text)) }
+      state = states[states.count - 1]
+    } else {
+      for action in patched { try sink.write(format(try text(for: action, flushing: &sink))) }
+    }
+    if let patchFailure { throw patchFailure }
+  }
+
+  /// How many threads render a chunk by default: one per core, up to 8.
+  static var workers: Int { min(ProcessInfo.processInfo.activeProcessorCount, 8) }
+
+  /// The fewest actions a core is given: below it, starting a renderer costs more than it saves.
+  private static let minimumRun = 64
+
+  /// The texts of `actions`, where action `i` turned `states[i]` into `states[i + 1]`, made by
+  /// `workers` renderers at once; `nil` when a typed rendering failed.
+  private func texts(
+    of actions: ArraySlice<LoggedAction>, states: [JSONValue], workers: Int
+  ) -> [String]? {
+    let workers = min(workers, max(1, actions.count / Self.minimumRun))
+    let chunk = ChunkRendering(
+      actions: Array(actions), states: states,
+      renderers: (0..<workers).map { _ in renderer.copyForAnotherThread() })
+    DispatchQueue.concurrentPerform(iterations: workers) { chunk.render(part: $0, of: workers) }
+    return chunk.texts()
+  }
+
+  private static func apply(_ action: LoggedAction, to state: inout JSONValue) throws {
+    do {
+      try state.apply(action.patch)
+    } catch {
+      throw LogError.corrupt("the patch of action \(action.index) does not apply: \(error)")
+    }
+  }
+}
+
+/// One chunk of ``ChangeWalk/write(_:to:format:)`` rendered by several threads: each renders
+/// its own run of actions with its own renderer into its own slots of `slots`, which are read
+/// once every thread is done.
+private final class ChunkRendering: @unchecked Sendable {
+  private let actions: [LoggedAction]
+  private let states: [JSONValue]
+  private let renderers: [ChangeText]
+  private let slots: UnsafeMutableBufferPointer<String?>
+
+  init(actions: [LoggedAction], states: [JSONValue], renderers: [ChangeText]) {
+    self.actions = actions
+    self.states = states
+    self.renderers = renderers
+    slots = .allocate(capacity: actions.count)
+    slots.initialize(repeating: nil)
+  }
+
+  deinit {
+    slots.deinitialize()
+    slots.deallocate()
+  }
+
+  /// Renders run `part` of `parts`, stopping at the first action its renderer cannot render.
+  func render(part: Int, of parts: Int) {
+    let count = actions.count
+    for index in (part * count / parts)..<((part + 1) * count / parts) {
+      guard
+        let text = renderers[part].textWithoutFallback(
+          for: actions[index], oldState: states[index], newState: states[index + 1])
+      else { return }
+      slots[index] = text
+    }
+  }
+
+  /// Every text, or `nil` when a run stopped early.
+  func texts() -> [String]? {
+    var texts: [String] = []
+    texts.reserveCapacity(slots.count)
+    for slot in slots {
+      guard let text = slot else { return nil }
+      texts.append(text)
+    }
+    return texts
   }
 }

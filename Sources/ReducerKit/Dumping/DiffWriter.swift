@@ -20,9 +20,9 @@ struct DiffWriter {
     }
   }
 
-  private static let first = "- "
-  private static let second = "+ "
-  private static let both = "  "
+  private static var first: String { "- " }
+  private static var second: String { "+ " }
+  private static var both: String { "  " }
 
   private func dump(
     _ value: Any, name: String?, nameSuffix: String = ":", indent: Int, isRoot: Bool,

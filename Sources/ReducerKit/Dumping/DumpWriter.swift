@@ -173,11 +173,14 @@ struct DumpWriter {
     if child.label?.first == "." { child.label = nil }
   }
 
-  /// Refuses strings whose raw-literal quoting custom-dump counts in characters rather than
-  /// scalars, so the two could differ: quoted text that is not ASCII.
+  /// Refuses text whose quoting could differ from custom-dump's: custom-dump finds quotes,
+  /// backslashes and raw-literal hashes by `Character`, this by byte, which agree on ASCII.
   static func checkQuotable(_ string: String) throws(NeedsCustomDump) {
-    let needsHashes =
-      string.contains(where: \.isNewline) || string.contains("\"") || string.contains("\\")
-    if needsHashes, !string.utf8.allSatisfy({ $0 < 0x80 }) { throw NeedsCustomDump() }
+    guard !string.utf8.allSatisfy({ $0 < 0x80 }) else { return }
+    if string.utf8.contains(UInt8(ascii: "\"")) || string.utf8.contains(UInt8(ascii: "\\"))
+      || string.contains(where: \.isNewline)
+    {
+      throw NeedsCustomDump()
+    }
   }
 }

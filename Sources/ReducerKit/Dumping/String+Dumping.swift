@@ -22,7 +22,7 @@ extension String {
       return "\(hashes)\"\"\"\n" + indenting(by: named ? 2 : 0) + "\n"
         + (named ? "  \"\"\"\(hashes)" : "\"\"\"\(hashes)")
     }
-    if contains("\"") || contains("\\") {
+    if utf8.contains(UInt8(ascii: "\"")) || utf8.contains(UInt8(ascii: "\\")) {
       let hashes = String(repeating: "#", count: max(rawHashCount(quote: "\"", offset: 0), 1))
       return "\(hashes)\"\(self)\"\(hashes)"
     }
