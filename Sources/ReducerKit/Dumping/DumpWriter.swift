@@ -65,8 +65,8 @@ struct DumpWriter {
       return try shortDump(lhsKey.base) < shortDump(rhsKey.base)
     }
 
-    if type.isScalar, !type.isString {
-      out += "\(value)"
+    if type.isScalar {
+      try writeText()
     } else if type.isStringConvertible {
       out += (value as! any CustomDumpStringConvertible).customDumpDescription
     } else if type.needsCustomDump {
@@ -147,15 +147,20 @@ struct DumpWriter {
         try dumpChildren(of: mirror, prefix: "(", suffix: ")", map: Self.unlabelElement)
 
       default:
-        if type.isString {
-          let text: any StringProtocol = value as! any StringProtocol
-          let string = String(text)
-          try Self.checkQuotable(string)
-          out += string.customDumpQuoted(named: name != nil, maxDepth: maxDepth)
-        } else {
-          out += "\(value)"
-        }
+        try writeText()
       }
+    }
+
+    /// A value without children: a string quoted, anything else as its description.
+    func writeText() throws(NeedsCustomDump) {
+      guard type.isString else {
+        out += "\(value)"
+        return
+      }
+      let text: any StringProtocol = value as! any StringProtocol
+      let string = String(text)
+      try Self.checkQuotable(string)
+      out += string.customDumpQuoted(named: name != nil, maxDepth: maxDepth)
     }
 
     target += (name.map { "\($0)\(nameSuffix) " } ?? "").appending(out).indenting(by: indent)
