@@ -20,10 +20,11 @@ struct DumpedType: Sendable {
   let isScalar: Bool
   /// The collection's order is not its contents' (`Set`, `Dictionary`): custom-dump sorts it.
   let isUnordered: Bool
-  /// `==` of two values of the type, when it is `Equatable`.
-  let equals: (@Sendable (Any, Any) -> Bool)?
-  /// Whether two values of the type have the same `id`, when it is `Identifiable`.
-  let hasSameID: (@Sendable (Any, Any) -> Bool)?
+  /// The type as `Equatable`, when it is: a metatype carries its conformance, so comparing
+  /// through it needs no lookup.
+  let equatable: (any Equatable.Type)?
+  /// The type as `Identifiable`, when it is.
+  let identifiable: (any Identifiable.Type)?
   /// Where the type's children come from: reflection, or an observable state's key paths.
   fileprivate(set) var children: Children
 
@@ -76,8 +77,8 @@ struct DumpedType: Sendable {
     isString = type is any StringProtocol.Type
     isScalar = Self.scalars.contains(ObjectIdentifier(type))
     isUnordered = type is any _UnorderedCollection.Type
-    equals = (type as? any Equatable.Type).map { Self.equals(of: $0) }
-    hasSameID = (type as? any Identifiable.Type).map { Self.hasSameID(of: $0) }
+    equatable = type as? any Equatable.Type
+    identifiable = type as? any Identifiable.Type
     children =
       (type as? any ObservableStateProtocol.Type).flatMap { Self.propertyMirror(of: $0) }
       .map { .unchecked($0) } ?? .reflection
@@ -99,18 +100,21 @@ struct DumpedType: Sendable {
     }
   }
 
-  private static func equals<T: Equatable>(of type: T.Type) -> @Sendable (Any, Any) -> Bool {
-    { lhs, rhs in
+  /// `lhs == rhs` for values of the type, or `nil` when it is not `Equatable`.
+  func equals(_ lhs: Any, _ rhs: Any) -> Bool? {
+    func open<T: Equatable>(_: T.Type) -> Bool {
       guard let lhs = lhs as? T, let rhs = rhs as? T else { return false }
       return lhs == rhs
     }
+    return equatable.map { open($0) }
   }
 
-  private static func hasSameID<T: Identifiable>(of type: T.Type) -> @Sendable (Any, Any) -> Bool
-  {
-    { lhs, rhs in
+  /// Whether two values of the type have the same `id`; `false` when it is not `Identifiable`.
+  func hasSameID(_ lhs: Any, _ rhs: Any) -> Bool {
+    func open<T: Identifiable>(_: T.Type) -> Bool {
       guard let lhs = lhs as? T, let rhs = rhs as? T else { return false }
       return lhs.id == rhs.id
     }
+    return identifiable.map { open($0) } ?? false
   }
 }

@@ -30,15 +30,17 @@ extension Mirror {
       return false
     default:
       guard children.count == 1, let child = children.first else { return false }
+      let childType = DumpedType.of(Swift.type(of: child.value))
       var value = child.value
-      var type = DumpedType.of(Swift.type(of: value))
+      var type = childType
       if type.isDiffObject { return false }
       while type.isRepresentable {
         value = (value as! any CustomDumpRepresentable).customDumpValue
         type = DumpedType.of(Swift.type(of: value))
         if type.isDiffObject { return false }
       }
-      if let convertible = child.value as? any CustomDumpStringConvertible {
+      if childType.isStringConvertible {
+        let convertible = child.value as! any CustomDumpStringConvertible
         return !convertible.customDumpDescription.contains("\n")
       }
       return type.isScalar || Mirror(dumping: value, as: type).children.isEmpty
@@ -53,7 +55,7 @@ func isDumpEqual(_ lhs: Any, _ rhs: Any) throws(NeedsCustomDump) -> Bool {
   if lhsType.needsCustomDump || DumpedType.of(type(of: rhs)).needsCustomDump {
     throw NeedsCustomDump()
   }
-  if let equals = lhsType.equals { return equals(lhs, rhs) }
+  if let isEqual = lhsType.equals(lhs, rhs) { return isEqual }
   let lhsMirror = Mirror(dumping: lhs, as: lhsType)
   let rhsMirror = Mirror(dumping: rhs, as: DumpedType.of(type(of: rhs)))
   guard
@@ -92,5 +94,5 @@ func isSameIdentity(_ lhs: Any, _ rhs: Any) throws(NeedsCustomDump) -> Bool {
   if lhsType.needsCustomDump || DumpedType.of(type(of: rhs)).needsCustomDump {
     throw NeedsCustomDump()
   }
-  return lhsType.hasSameID?(lhs, rhs) ?? false
+  return lhsType.hasSameID(lhs, rhs)
 }
