@@ -30,9 +30,8 @@ struct ChangeWalk {
   /// Writes the texts of `actions`, the next ones, to `sink` through `format`, as
   /// ``text(for:flushing:)`` would one by one. The texts are made by `workers` threads: the
   /// states are patched in order, then each thread renders a run of them with a renderer of
-  /// its own.
-  /// When a typed rendering fails, the chunk is made again one by one, for its warning and
-  /// the switch to the JSON from that action on.
+  /// its own. When a typed rendering fails, the chunk is made again one by one, for its
+  /// warning and the switch to the JSON from that action on.
   mutating func write(
     _ actions: [LoggedAction], to sink: inout LineSink, workers: Int,
     format: (String) -> String
@@ -92,7 +91,7 @@ struct ChangeWalk {
   }
 }
 
-/// One chunk of ``ChangeWalk/write(_:to:format:)`` rendered by several threads: each renders
+/// One chunk of ``ChangeWalk/write(_:to:workers:format:)`` rendered by several threads: each renders
 /// its own run of actions with its own renderer into its own slots of `slots`, which are read
 /// once every thread is done.
 private final class ChunkRendering: @unchecked Sendable {
