@@ -43,12 +43,7 @@ struct ChangeText {
   func textWithoutFallback(
     for action: LoggedAction, oldState: JSONValue, newState: JSONValue
   ) -> String? {
-    if let feature, typedFailure == nil {
-      return try? feature.erased.renderChange(
-        action: action, oldState: oldState, newState: newState, decoded: decoded)
-    }
-    return Self.untyped(
-      label: action.label, oldState: oldState, newState: newState, renderer: renderer)
+    try? renderedText(for: action, oldState: oldState, newState: newState)
   }
 
   /// A copy to render on another thread: the same renderers and failure, and a cache of
@@ -63,21 +58,29 @@ struct ChangeText {
   mutating func text(
     for action: LoggedAction, oldState: JSONValue, newState: JSONValue
   ) -> String {
+    do {
+      return try renderedText(for: action, oldState: oldState, newState: newState)
+    } catch {
+      typedFailure =
+        "the states of this session no longer decode as feature "
+        + "'\(feature?.name ?? "")' (\(DecodingErrorSummary.text(for: error))); "
+        + "printing the changes from the log's JSON"
+      return Self.untyped(
+        label: action.label, oldState: oldState, newState: newState, renderer: renderer)
+    }
+  }
+
+  /// The typed text while the feature's types decode the session, the JSON's otherwise;
+  /// throws when the typed rendering fails.
+  private func renderedText(
+    for action: LoggedAction, oldState: JSONValue, newState: JSONValue
+  ) throws -> String {
     if let feature, typedFailure == nil {
-      do {
-        return try feature.erased.renderChange(
-          action: action, oldState: oldState, newState: newState, decoded: decoded
-        )
-      } catch {
-        typedFailure =
-          "the states and actions of this session no longer decode as feature "
-          + "'\(feature.name)' (\(DecodingErrorSummary.text(for: error))); "
-          + "printing the changes from the log's JSON"
-      }
+      return try feature.erased.renderChange(
+        action: action, oldState: oldState, newState: newState, decoded: decoded)
     }
     return Self.untyped(
-      label: action.label, oldState: oldState, newState: newState, renderer: renderer
-    )
+      label: action.label, oldState: oldState, newState: newState, renderer: renderer)
   }
 
   /// The text made from the JSON alone.

@@ -37,8 +37,7 @@ struct ChangeWalk {
     format: (String) -> String
   ) throws {
     guard workers > 1, actions.count >= 2 * Self.minimumRun else {
-      for action in actions { try sink.write(format(try text(for: action, flushing: &sink))) }
-      return
+      return try writeOneByOne(actions[...], to: &sink, format: format)
     }
     var states = [state]
     states.reserveCapacity(actions.count + 1)
@@ -58,9 +57,15 @@ struct ChangeWalk {
       for text in texts { try sink.write(format(text)) }
       state = states[states.count - 1]
     } else {
-      for action in patched { try sink.write(format(try text(for: action, flushing: &sink))) }
+      try writeOneByOne(patched, to: &sink, format: format)
     }
     if let patchFailure { throw patchFailure }
+  }
+
+  private mutating func writeOneByOne(
+    _ actions: ArraySlice<LoggedAction>, to sink: inout LineSink, format: (String) -> String
+  ) throws {
+    for action in actions { try sink.write(format(try text(for: action, flushing: &sink))) }
   }
 
   /// How many threads render a chunk by default: one per core, up to 8.

@@ -18,7 +18,7 @@ extension Mirror {
       let byKeyPath = mirror(subject)
       DumpedType.settle(
         Swift.type(of: subject),
-        childrenMatch: displayStyle == .struct && subjectType == byKeyPath.subjectType
+        childrenMatch: displayStyle == .struct
           && children.map(\.label) == byKeyPath.children.map(\.label))
     }
   }
