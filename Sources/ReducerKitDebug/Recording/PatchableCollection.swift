@@ -32,7 +32,8 @@ protocol StateRows {
 extension Array: PatchableCollection where Element: Equatable & Encodable {
   func diffElements(to new: Any, at path: [String], into differ: inout StateDiffer) {
     guard let new = new as? Self else { return }
-    CollectionDiffer.diff(old: self, new: new, identity: nil, at: path, into: &differ)
+    CollectionDiffer.diff(
+      old: self, new: new, ids: nil as (old: [Int], new: [Int])?, at: path, into: &differ)
   }
 }
 
@@ -56,8 +57,7 @@ where Element: Equatable & Encodable {
       return
     }
     CollectionDiffer.diff(
-      old: self.elements, new: new.elements,
-      identity: { AnyHashable(self.ids[$0]) }, newIdentity: { AnyHashable(new.ids[$0]) },
+      old: self.elements, new: new.elements, ids: (self.ids.elements, new.ids.elements),
       at: path, into: &differ
     )
   }
@@ -115,14 +115,14 @@ enum CollectionDiffer {
   /// operations, and changed elements of the prefix and suffix get their own diffs. When the
   /// middle is more than half the collection, one `replace` of the whole collection is cheaper
   /// to store and to apply.
-  static func diff<Element: Equatable & Encodable>(
-    old: [Element], new: [Element],
-    identity: ((Int) -> AnyHashable)?, newIdentity: ((Int) -> AnyHashable)? = nil,
+  /// `ids` are the identities of the old and new elements, `nil` for a positional array.
+  static func diff<Element: Equatable & Encodable, ID: Hashable>(
+    old: [Element], new: [Element], ids: (old: [ID], new: [ID])?,
     at path: [String], into differ: inout StateDiffer
   ) {
     let sameElement: (Int, Int) -> Bool
-    if let identity, let newIdentity {
-      sameElement = { identity($0) == newIdentity($1) }
+    if let ids {
+      sameElement = { ids.old[$0] == ids.new[$1] }
     } else {
       sameElement = { old[$0] == new[$1] }
     }
@@ -145,18 +145,15 @@ enum CollectionDiffer {
       suffix += 1
     }
 
-    if let identity, let newIdentity, old.count == new.count,
-      diffReordered(
-        old: old, new: new, oldIDs: (0..<old.count).map(identity),
-        newIDs: (0..<new.count).map(newIdentity), at: path, into: &differ
-      )
+    if let ids, old.count == new.count,
+      diffReordered(old: old, new: new, oldIDs: ids.old, newIDs: ids.new, at: path, into: &differ)
     {
       return
     }
 
     let removedCount = old.count - prefix - suffix
     let addedCount = new.count - prefix - suffix
-    if identity == nil, removedCount == addedCount {
+    if ids == nil, removedCount == addedCount {
       // Positional arrays of the same length: diff the middle element by element.
       diffMatched(
         old: old, new: new, pairs: (0..<old.count).map { ($0, $0) }, at: path, into: &differ
@@ -199,11 +196,11 @@ enum CollectionDiffer {
   /// element outside the longest run that kept its order, then the diffs of changed elements,
   /// and returns `true`. Returns `false`, appending nothing, when the identities differ, or when
   /// so many elements moved that finding their places would cost more than a whole `replace`.
-  private static func diffReordered<Element: Equatable & Encodable>(
-    old: [Element], new: [Element], oldIDs: [AnyHashable], newIDs: [AnyHashable],
+  private static func diffReordered<Element: Equatable & Encodable, ID: Hashable>(
+    old: [Element], new: [Element], oldIDs: [ID], newIDs: [ID],
     at path: [String], into differ: inout StateDiffer
   ) -> Bool {
-    var oldIndex: [AnyHashable: Int] = [:]
+    var oldIndex: [ID: Int] = [:]
     oldIndex.reserveCapacity(oldIDs.count)
     for (index, id) in oldIDs.enumerated() { oldIndex[id] = index }
     var sources: [Int] = []
