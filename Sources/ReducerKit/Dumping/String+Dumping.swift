@@ -6,11 +6,30 @@ extension String {
     indenting(with: String(repeating: " ", count: count))
   }
 
-  /// Every line prefixed with `prefix`.
+  /// Every line prefixed with `prefix`: ASCII text in one pass over its bytes, other text by
+  /// Foundation's search, as custom-dump indents.
   package func indenting(with prefix: String) -> String {
     guard !prefix.isEmpty else { return self }
-    guard utf8.contains(UInt8(ascii: "\n")) else { return prefix + self }
-    return prefix + replacingOccurrences(of: "\n", with: "\n" + prefix)
+    var newlines = 0
+    var isASCII = true
+    for byte in utf8 {
+      if byte == UInt8(ascii: "\n") { newlines += 1 }
+      if byte >= 0x80 { isASCII = false }
+    }
+    guard newlines > 0 else { return prefix + self }
+    guard isASCII else { return prefix + replacingOccurrences(of: "\n", with: "\n" + prefix) }
+    let prefix = prefix.utf8
+    return String(unsafeUninitializedCapacity: utf8.count + prefix.count * (newlines + 1)) {
+      var end = $0.initialize(fromContentsOf: prefix)
+      for byte in utf8 {
+        $0[end] = byte
+        end += 1
+        if byte == UInt8(ascii: "\n") {
+          end = $0[end...].initialize(fromContentsOf: prefix)
+        }
+      }
+      return end
+    }
   }
 
   /// The string as custom-dump quotes it: `"text"`, `#"say "hi""#`, or a `"""` block (indented
