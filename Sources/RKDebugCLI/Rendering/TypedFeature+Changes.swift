@@ -16,12 +16,11 @@ extension TypedFeature {
 /// the old state of the next, so each state of a walk is decoded once.
 final class DecodedState {
   private var last: (json: JSONValue, state: Any)?
-  private let decoder = JSONDecoder()
 
   /// `json` decoded as `State`, or the state decoded last when it came from the same JSON.
   func state<State: Decodable>(of json: JSONValue, as type: State.Type) throws -> State {
     if let last, let state = last.state as? State, last.json == json { return state }
-    let state = try decoder.decode(State.self, from: json.serializedData())
+    let state = try json.decoded(as: State.self)
     last = (json, state)
     return state
   }

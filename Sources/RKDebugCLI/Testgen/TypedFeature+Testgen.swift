@@ -110,7 +110,7 @@ extension TypedFeature {
   private func decodedState(_ reader: SessionReader, at index: Int) throws -> R.State {
     let json = try reader.stateJSON(at: index)
     do {
-      return try JSONDecoder().decode(R.State.self, from: json.serializedData())
+      return try json.decoded(as: R.State.self)
     } catch {
       throw RKDebugError(
         "the state at \(index) no longer decodes as \(String(reflecting: R.State.self)): "

@@ -337,7 +337,7 @@ public final class SessionReader {
 
   /// Decodes the state at `index` as `State`.
   public func state<State: Decodable>(_ type: State.Type, at index: Int) throws -> State {
-    try JSONDecoder().decode(State.self, from: stateJSON(at: index).serializedData())
+    try stateJSON(at: index).decoded(as: State.self)
   }
 
   /// The actions with the given indices (1-based, each in the session), in index order.

@@ -92,7 +92,7 @@ extension SessionEnvironment {
       guard let read = reads.first(where: { $0.name == name }) else {
         throw LogError.corrupt("the session's recorded inputs have no `\(name)`")
       }
-      return try JSONDecoder().decode(Value.self, from: read.value.serializedData())
+      return try read.value.decoded(as: Value.self)
     }
     self.init(
       calendar: try value(Name.calendar, as: CalendarSnapshot.self),

@@ -92,9 +92,7 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
       if recordsInputs { $0.routeNondeterministicInputsThroughTape() }
     }
     let initialJSON = try reader.stateJSON(at: 0)
-    let initialState: R.State = try Self.decodeState(
-      initialJSON, at: 0, using: JSONDecoder()
-    )
+    let initialState: R.State = try Self.decodeState(initialJSON, at: 0)
     self.state = initialState
     self.warnings = Self.typeWarnings(for: reader.session, initialState: initialState)
   }
@@ -242,7 +240,7 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     let actual = try currentStateJSON()
     guard !actual.isEquivalent(to: expected) else { return nil }
     let text: String
-    if let recorded = try? decoder.decode(R.State.self, from: expected.serializedData()),
+    if let recorded = try? expected.decoded(as: R.State.self),
       let typed = CustomDump.diff(recorded, state)
     {
       text = typed
@@ -290,11 +288,9 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     return action
   }
 
-  private static func decodeState(
-    _ json: JSONValue, at index: Int, using decoder: JSONDecoder
-  ) throws -> R.State {
+  private static func decodeState(_ json: JSONValue, at index: Int) throws -> R.State {
     do {
-      return try decoder.decode(R.State.self, from: json.serializedData())
+      return try json.decoded(as: R.State.self)
     } catch {
       throw ReplayError.stateDoesNotDecode(
         index: index, type: String(reflecting: R.State.self),

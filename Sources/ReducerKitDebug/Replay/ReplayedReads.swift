@@ -67,7 +67,7 @@ final class ReplayedReads: RecordedInputTape {
     case let .number(text) where Value.self == Date.self:
       return Double(text).map { Date(timeIntervalSinceReferenceDate: $0) as! Value }
     default:
-      return try? JSONDecoder().decode(Value.self, from: json.serializedData())
+      return try? json.decoded(as: Value.self)
     }
   }
 }

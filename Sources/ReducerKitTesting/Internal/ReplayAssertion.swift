@@ -81,9 +81,7 @@ enum ReplayAssertion {
   private static func stateDifference<State: Codable>(
     _ difference: StateDifference, actual: State
   ) -> String {
-    if let expected = try? JSONDecoder().decode(
-      State.self, from: difference.expected.serializedData()
-    ) {
+    if let expected = try? difference.expected.decoded(as: State.self) {
       return Dumping.difference(expected: expected, actual: actual, actualName: "Actual")
     }
     // The recorded JSON no longer decodes: the engine's JSON Patch lines.

@@ -1,0 +1,296 @@
+import Foundation
+
+extension JSONValue {
+  /// This value decoded as `T`, exactly as `JSONDecoder` (default strategies) decodes its JSON
+  /// text, without writing that text and scanning it again.
+  ///
+  /// Values are read straight from the tree. Whatever `JSONDecoder` treats specially (`Data`,
+  /// `URL`, `Decimal`, `Float`, integers not written as plain digits, a missing key asked for
+  /// `nil`, super decoders), and every failure, is handed to `JSONDecoder` itself, so the result
+  /// and the error are always `JSONDecoder`'s.
+  public func decoded<T: Decodable>(as type: T.Type = T.self) throws -> T {
+    if let value = decodedFromTree(as: T.self) { return value }
+    return try JSONDecoder().decode(T.self, from: serializedData())
+  }
+
+  /// This value decoded as `T` from the tree alone; `nil` when `JSONDecoder` must decide.
+  package func decodedFromTree<T: Decodable>(as type: T.Type) -> T? {
+    let context = JSONTreeDecoder.Context()
+    guard let value = try? JSONTreeDecoder(self, context: context).decode(T.self),
+      !context.needsFoundation
+    else { return nil }
+    return value
+  }
+}
+
+/// A `Decoder` over a ``JSONValue``; see ``JSONValue/decoded(as:)``.
+private final class JSONTreeDecoder: Decoder {
+  /// What every decoder of one `decoded(as:)` call shares.
+  final class Context {
+    /// Set when a value met something `JSONDecoder` decodes in its own way: the caller then
+    /// decodes with `JSONDecoder`, even if a `try?` in a type's `init(from:)` swallowed the
+    /// error.
+    var needsFoundation = false
+  }
+
+  /// Thrown where `JSONDecoder` would decide; the caller then asks it.
+  struct NeedsFoundation: Error {}
+
+  let value: JSONValue
+  let context: Context
+  private let parent: JSONTreeDecoder?
+  private let key: (any CodingKey)?
+
+  init(
+    _ value: JSONValue, context: Context, parent: JSONTreeDecoder? = nil,
+    key: (any CodingKey)? = nil
+  ) {
+    self.value = value
+    self.context = context
+    self.parent = parent
+    self.key = key
+  }
+
+  var codingPath: [any CodingKey] {
+    var path: [any CodingKey] = []
+    var node: JSONTreeDecoder? = self
+    while let current = node, let key = current.key {
+      path.append(key)
+      node = current.parent
+    }
+    return path.reversed()
+  }
+
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  /// Gives up on this tree: `JSONDecoder` decides.
+  func needsFoundation() -> NeedsFoundation {
+    context.needsFoundation = true
+    return NeedsFoundation()
+  }
+
+  /// The error for `found`, read where a `type` was expected: `null` is a missing value, as
+  /// `JSONDecoder` reports it, anything else a type mismatch.
+  func mismatch(_ type: Any.Type, found: JSONValue? = nil) -> DecodingError {
+    let found = found ?? value
+    let context = DecodingError.Context(
+      codingPath: codingPath,
+      debugDescription: "Expected \(type) but found \(found.kindDescription) instead.")
+    return found.isNull ? .valueNotFound(type, context) : .typeMismatch(type, context)
+  }
+
+  /// `value` decoded as `T`: the types `JSONDecoder` special-cases go back to it.
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    if T.self == Data.self || T.self == URL.self || T.self == Decimal.self {
+      throw needsFoundation()
+    }
+    return try T(from: self)
+  }
+
+  /// The decoder of `child`, found under `key` of this value.
+  func child(_ child: JSONValue, key: any CodingKey) -> JSONTreeDecoder {
+    JSONTreeDecoder(child, context: context, parent: self, key: key)
+  }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    guard case .object(let members) = value else { throw mismatch([String: Any].self) }
+    return KeyedDecodingContainer(KeyedContainer(decoder: self, members: members))
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    guard case .array(let elements) = value else { throw mismatch([Any].self) }
+    return UnkeyedContainer(decoder: self, elements: elements)
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    SingleValueContainer(decoder: self)
+  }
+
+  // MARK: Scalars
+
+  func decodeBool(_ value: JSONValue) throws -> Bool {
+    guard case .bool(let bool) = value else { throw mismatch(Bool.self, found: value) }
+    return bool
+  }
+
+  func decodeString(_ value: JSONValue) throws -> String {
+    guard case .string(let string) = value else { throw mismatch(String.self, found: value) }
+    return string
+  }
+
+  func decodeDouble(_ value: JSONValue) throws -> Double {
+    guard case .number(let text) = value else { throw mismatch(Double.self, found: value) }
+    guard let double = Double(text), double.isFinite else { throw needsFoundation() }
+    return double
+  }
+
+  /// An integer written as plain digits; any other spelling is `JSONDecoder`'s to judge.
+  func decodeInteger<T: FixedWidthInteger>(_ value: JSONValue, as type: T.Type) throws -> T {
+    guard case .number(let text) = value else { throw mismatch(T.self, found: value) }
+    guard text != "-0", let integer = T(text) else { throw needsFoundation() }
+    return integer
+  }
+}
+
+/// The members of a JSON object, by key.
+private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  let decoder: JSONTreeDecoder
+  let members: [String: JSONValue]
+
+  var codingPath: [any CodingKey] { decoder.codingPath }
+  var allKeys: [Key] { members.keys.compactMap(Key.init(stringValue:)) }
+
+  func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
+
+  private func member(_ key: Key) throws -> JSONValue {
+    guard let member = members[key.stringValue] else {
+      throw DecodingError.keyNotFound(
+        key, .init(codingPath: codingPath, debugDescription: "No value for key \(key.stringValue)"))
+    }
+    return member
+  }
+
+  func decodeNil(forKey key: Key) throws -> Bool {
+    guard let member = members[key.stringValue] else { throw decoder.needsFoundation() }
+    return member.isNull
+  }
+
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+    try decoder.decodeBool(member(key))
+  }
+  func decode(_ type: String.Type, forKey key: Key) throws -> String {
+    try decoder.decodeString(member(key))
+  }
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+    try decoder.decodeDouble(member(key))
+  }
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+    try decoder.decodeInteger(member(key), as: type)
+  }
+
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    try decoder.child(member(key), key: key).decode(T.self)
+  }
+
+  func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type, forKey key: Key
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    try decoder.child(member(key), key: key).container(keyedBy: type)
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    try decoder.child(member(key), key: key).unkeyedContainer()
+  }
+
+  func superDecoder() throws -> any Decoder { throw decoder.needsFoundation() }
+  func superDecoder(forKey key: Key) throws -> any Decoder { throw decoder.needsFoundation() }
+}
+
+/// The elements of a JSON array, in order.
+private struct UnkeyedContainer: UnkeyedDecodingContainer {
+  let decoder: JSONTreeDecoder
+  let elements: [JSONValue]
+  var currentIndex = 0
+
+  init(decoder: JSONTreeDecoder, elements: [JSONValue]) {
+    self.decoder = decoder
+    self.elements = elements
+  }
+
+  var codingPath: [any CodingKey] { decoder.codingPath }
+  var count: Int? { elements.count }
+  var isAtEnd: Bool { currentIndex >= elements.count }
+
+  /// The next element, and the decoder to read it with.
+  private mutating func next<T>(_ type: T.Type) throws -> JSONTreeDecoder {
+    guard !isAtEnd else {
+      throw DecodingError.valueNotFound(
+        type, .init(codingPath: codingPath, debugDescription: "Unkeyed container is at end."))
+    }
+    defer { currentIndex += 1 }
+    return decoder.child(elements[currentIndex], key: IndexKey(currentIndex))
+  }
+
+  mutating func decodeNil() throws -> Bool {
+    guard !isAtEnd else {
+      throw DecodingError.valueNotFound(
+        Any?.self, .init(codingPath: codingPath, debugDescription: "Unkeyed container is at end."))
+    }
+    guard elements[currentIndex].isNull else { return false }
+    currentIndex += 1
+    return true
+  }
+
+  mutating func decode(_ type: Bool.Type) throws -> Bool {
+    let element = try next(type)
+    return try element.decodeBool(element.value)
+  }
+  mutating func decode(_ type: String.Type) throws -> String {
+    let element = try next(type)
+    return try element.decodeString(element.value)
+  }
+  mutating func decode(_ type: Double.Type) throws -> Double {
+    let element = try next(type)
+    return try element.decodeDouble(element.value)
+  }
+  mutating func decode(_ type: Int.Type) throws -> Int {
+    let element = try next(type)
+    return try element.decodeInteger(element.value, as: type)
+  }
+
+  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    try next(type).decode(T.self)
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    try next([String: Any].self).container(keyedBy: type)
+  }
+
+  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try next([Any].self).unkeyedContainer()
+  }
+
+  mutating func superDecoder() throws -> any Decoder { throw decoder.needsFoundation() }
+}
+
+/// The one value of a JSON value that is not a container of its own.
+private struct SingleValueContainer: SingleValueDecodingContainer {
+  let decoder: JSONTreeDecoder
+
+  var codingPath: [any CodingKey] { decoder.codingPath }
+
+  func decodeNil() -> Bool { decoder.value.isNull }
+  func decode(_ type: Bool.Type) throws -> Bool { try decoder.decodeBool(decoder.value) }
+  func decode(_ type: String.Type) throws -> String { try decoder.decodeString(decoder.value) }
+  func decode(_ type: Double.Type) throws -> Double { try decoder.decodeDouble(decoder.value) }
+  func decode(_ type: Float.Type) throws -> Float { throw decoder.needsFoundation() }
+  func decode(_ type: Int.Type) throws -> Int { try integer() }
+  func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
+  func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
+  func decode(_ type: Int32.Type) throws -> Int32 { try integer() }
+  func decode(_ type: Int64.Type) throws -> Int64 { try integer() }
+  func decode(_ type: UInt.Type) throws -> UInt { try integer() }
+  func decode(_ type: UInt8.Type) throws -> UInt8 { try integer() }
+  func decode(_ type: UInt16.Type) throws -> UInt16 { try integer() }
+  func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
+  func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
+  func decode(_ type: Int128.Type) throws -> Int128 { throw decoder.needsFoundation() }
+  func decode(_ type: UInt128.Type) throws -> UInt128 { throw decoder.needsFoundation() }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decode(T.self) }
+
+  private func integer<T: FixedWidthInteger>() throws -> T {
+    try decoder.decodeInteger(decoder.value, as: T.self)
+  }
+}
+
+/// The position of an array element in a coding path, as `JSONDecoder` names it.
+private struct IndexKey: CodingKey {
+  let intValue: Int?
+  var stringValue: String { "Index \(intValue!)" }
+
+  init(_ index: Int) { intValue = index }
+  init?(stringValue: String) { nil }
+  init?(intValue: Int) { self.intValue = intValue }
+}
