@@ -213,14 +213,14 @@ enum CollectionDiffer {
     let movedCount = sources.count - kept.count
     // Each move looks its element up in a list of the collection's size.
     guard movedCount * sources.count <= 4_000_000 else { return false }
-    var order = oldIDs
-    for target in newIDs.indices where !kept.contains(target) {
-      let id = newIDs[target]
-      let from = order.firstIndex(of: id)!
+    // The elements by their old positions, in the order the moves so far have left them.
+    var order = Array(oldIDs.indices)
+    for target in sources.indices where !kept.contains(target) {
+      let from = order.firstIndex(of: sources[target])!
       order.remove(at: from)
       // Every element before it in `new` is in place already: it goes right after the last.
-      let to = target == 0 ? 0 : order.firstIndex(of: newIDs[target - 1])! + 1
-      order.insert(id, at: to)
+      let to = target == 0 ? 0 : order.firstIndex(of: sources[target - 1])! + 1
+      order.insert(sources[target], at: to)
       guard from != to else { continue }
       differ.append(
         PendingChange(
