@@ -1,4 +1,5 @@
 import CustomDump
+import Foundation
 
 /// Writes custom-dump's `customDump` text of a value (see ``CustomDumpText``).
 struct DumpWriter {
@@ -67,6 +68,8 @@ struct DumpWriter {
 
     if type.isScalar {
       try writeText()
+    } else if type.isDate {
+      out += DateDumpText.text(of: value as! Date)
     } else if type.isStringConvertible {
       out += (value as! any CustomDumpStringConvertible).customDumpDescription
     } else if type.needsCustomDump {

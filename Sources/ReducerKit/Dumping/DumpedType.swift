@@ -1,4 +1,5 @@
 import CustomDump
+import Foundation
 import Synchronization
 
 /// What custom-dump asks of a value's type before printing it, asked once per type: dynamic
@@ -16,6 +17,8 @@ struct DumpedType: Sendable {
   let isDiffObject: Bool
   /// The value is a `String` or `Substring`, printed quoted.
   let isString: Bool
+  /// The value is a `Date`, printed by ``DateDumpText``.
+  let isDate: Bool
   /// A standard library number, `Bool` or string: no children, printed without a mirror.
   let isScalar: Bool
   /// The collection's order is not its contents' (`Set`, `Dictionary`): custom-dump sorts it.
@@ -75,6 +78,7 @@ struct DumpedType: Sendable {
     isDiffObject = type is any _CustomDiffObject.Type
     needsCustomDump = isMetatype || type is AnyClass || isDiffObject
     isString = type is any StringProtocol.Type
+    isDate = type == Date.self
     isScalar = Self.scalars.contains(ObjectIdentifier(type))
     isUnordered = type is any _UnorderedCollection.Type
     equatable = type as? any Equatable.Type

@@ -200,6 +200,13 @@ extension DumpTypes {
       ("some nil", Int??.some(nil) as Any),
       ("uuid", uuid),
       ("date", Date(timeIntervalSince1970: 1_000_000)), ("url", URL(string: "https://a.b/c")!),
+      (
+        "dates far and near",
+        [
+          Date(timeIntervalSince1970: -1.5), Date(timeIntervalSinceReferenceDate: 0.1234),
+          Date(timeIntervalSince1970: -15_000_000_000), Date.distantFuture, Date.distantPast,
+        ]
+      ),
       ("array", [1, 2, 3]), ("empty array", [Int]()), ("nested arrays", [[1], [], [2, 3]]),
       ("dictionary", ["b": 2, "a": 1, "c": 3]), ("empty dictionary", [String: Int]()),
       ("dictionary of rows", [2: Row(id: 2), 1: Row(id: 1)]), ("set", Set([3, 1, 2])),
@@ -257,6 +264,8 @@ extension DumpTypes {
         DiffSample(
           "nested struct", Wrapper(inner: Row(id: 1)), Wrapper(inner: Row(id: 1, title: "z"))),
         DiffSample("generic", Box(value: 1), Box(value: 2)),
+        DiffSample(
+          "date", Date(timeIntervalSince1970: 1), Date(timeIntervalSince1970: 2.5)),
         DiffSample("array element", [1, 2, 3, 4, 5], [1, 2, 9, 4, 5]),
         DiffSample("array append", [1, 2], [1, 2, 3]), DiffSample("array empty", [Int](), [1]),
         DiffSample("rows renamed", rows, renamed), DiffSample("rows inserted", rows, inserted),
