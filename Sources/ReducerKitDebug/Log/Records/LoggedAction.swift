@@ -114,13 +114,16 @@ public struct LoggedAction: Codable, Sendable, Equatable {
   /// Only line breaks and the indentation around them change: the text inside a line (a
   /// string's `"( "`, say) is kept as it is.
   public var singleLineLabel: String {
-    // UTF-8 rather than `contains("\n")`, which goes through Foundation's string search; in
-    // the label's contiguous bytes rather than index by index through its UTF-8 view.
-    let lineFeed = UInt8(ascii: "\n")
-    let isMultiline =
-      label.utf8.withContiguousStorageIfAvailable { $0.contains(lineFeed) }
-      ?? label.utf8.contains(lineFeed)
+    var label = label
+    let (isMultiline, isPlainASCII) = label.withUTF8 { text in
+      (text.contains(UInt8(ascii: "\n")), text.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") })
+    }
     guard isMultiline else { return label }
+    return isPlainASCII ? Self.joiningASCIILines(label) : Self.joiningLines(label)
+  }
+
+  /// ``singleLineLabel`` of any multi-line text: lines split and trimmed by `Character`.
+  static func joiningLines(_ label: String) -> String {
     var text = ""
     for line in label.split(separator: "\n") {
       let line = line.trimmingCharacters(in: .whitespaces)
@@ -134,4 +137,42 @@ public struct LoggedAction: Codable, Sendable, Equatable {
     }
     return text
   }
+
+  /// ``joiningLines(_:)`` of ASCII text without `\r`, byte by byte: there a line break is a
+  /// `\n` and the only white space is spaces and tabs. Each space it adds replaces a `\n`, so
+  /// the text never grows.
+  static func joiningASCIILines(_ label: String) -> String {
+    func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    var label = label
+    return label.withUTF8 { text in
+      String(unsafeUninitializedCapacity: text.count) { out in
+        var count = 0
+        var lineStart = 0
+        while lineStart < text.count {
+          var lineEnd = lineStart
+          while lineEnd < text.count, text[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+          var start = lineStart
+          var end = lineEnd
+          while start < end, isBlank(text[start]) { start += 1 }
+          while end > start, isBlank(text[end - 1]) { end -= 1 }
+          if start < end {
+            if count > 0, !"([{".utf8.contains(out[count - 1]),
+              !")]}".utf8.contains(text[start])
+            {
+              out[count] = 0x20
+              count += 1
+            }
+            for index in start..<end {
+              out[count] = text[index]
+              count += 1
+            }
+          }
+          lineStart = lineEnd + 1
+        }
+        return count
+      }
+    }
+  }
+
+
 }
