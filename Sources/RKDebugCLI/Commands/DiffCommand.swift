@@ -8,10 +8,12 @@ struct DiffCommand: AsyncParsableCommand {
     commandName: "diff",
     abstract: "Print the difference between the states at two action indices.",
     discussion: """
-      The text is a custom-dump-style diff from the state at --from to the state at --to: \
-      '-' lines hold the old values, '+' lines the new ones. With --json it is an RFC 6902 \
-      JSON Patch (with the old value of each replaced or removed value under "old") that \
-      turns the first state into the second.
+      The text is a custom-dump diff from the state at --from to the state at --to: '-' \
+      lines hold the old values, '+' lines the new ones. When this rkdebug registers the \
+      session's feature, the states are decoded into its types and diffed as 'changes' \
+      prints them; otherwise the same shape is printed from the log's JSON. With --json it \
+      is an RFC 6902 JSON Patch (with the old value of each replaced or removed value under \
+      "old") that turns the first state into the second.
       """
   )
 
@@ -45,7 +47,27 @@ struct DiffCommand: AsyncParsableCommand {
       print(JSONValue.array(JSONValue.diff(from: old, to: new).map(\.jsonValue)).serialized())
       return
     }
-    let renderer = JSONDiffRenderer(stateTypeName: reader.session.stateType)
-    print(Terminal.current.coloredDiff(renderer.diff(from: old, to: new) ?? "(No state changes)"))
+    let text = typedDiff(from: old, to: new, of: reader.session)
+      ?? JSONDiffRenderer(stateTypeName: reader.session.stateType).diff(from: old, to: new)
+    print(Terminal.current.coloredDiff(text ?? "(No state changes)"))
+  }
+
+  /// The diff of the states decoded into the session's registered feature, as `changes` prints
+  /// them; `.some(nil)` when they are equal, `nil` (after a warning when the feature is
+  /// registered but its types no longer decode them) for the JSON's diff.
+  private func typedDiff(
+    from old: JSONValue, to new: JSONValue, of session: LoggedSession
+  ) -> String?? {
+    guard let feature = FeatureRegistry.feature(for: session) else { return nil }
+    do {
+      return .some(try feature.erased.renderDiff(from: old, to: new))
+    } catch {
+      print(
+        "rkdebug: warning: the states of this session no longer decode as feature "
+          + "'\(feature.name)' (\(DecodingErrorSummary.text(for: error))); printing the diff "
+          + "from the log's JSON",
+        to: &StandardError.stream)
+      return nil
+    }
   }
 }

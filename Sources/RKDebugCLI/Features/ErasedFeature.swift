@@ -39,6 +39,10 @@ protocol ErasedFeature: Sendable {
     action: LoggedAction, oldState: JSONValue, newState: JSONValue, decoded: DecodedState
   ) throws -> String
 
+  /// custom-dump's `diff` of two logged states decoded into the feature's types, as `changes`
+  /// prints a state change; `nil` when they are equal. Throws when the JSON no longer decodes.
+  func renderDiff(from oldState: JSONValue, to newState: JSONValue) throws -> String?
+
   /// The source of a Swift Testing file whose one `TestStore` test reproduces the actions of
   /// `reader`'s session in `request`'s range (`rkdebug testgen`).
   func testSource(for reader: SessionReader, request: TestgenRequest) throws -> GeneratedTest

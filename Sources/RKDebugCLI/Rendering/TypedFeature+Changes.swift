@@ -10,6 +10,11 @@ extension TypedFeature {
     let new = try decoded.state(of: newState, as: R.State.self)
     return ChangeFormatter.text(actionDump: action.label, oldState: old, newState: new)
   }
+
+  func renderDiff(from oldState: JSONValue, to newState: JSONValue) throws -> String? {
+    CustomDumpText.diff(
+      try oldState.decoded(as: R.State.self), try newState.decoded(as: R.State.self))
+  }
 }
 
 /// The state a walk decoded last and the JSON it came from: the new state of one action is
