@@ -1,4 +1,5 @@
 import Foundation
+import ReducerKit
 import Testing
 
 @testable import ReducerKitDebug
@@ -112,7 +113,7 @@ struct JSONValueDecodingTests {
 
   @Test func failuresAreJSONDecodersErrors() throws {
     var json = try tree(Everything())
-    guard case .object(var members) = json else { throw JSONValueDecodingTestFailure() }
+    var members = try #require(json.objectValue)
     members["int"] = .string("not a number")
     json = .object(members)
     let treeError = #expect(throws: DecodingError.self) { try json.decoded(as: Everything.self) }
@@ -131,14 +132,5 @@ struct JSONValueDecodingTests {
     #expect(throws: DecodingError.self) { try JSONValue.number("1").decoded(as: Bool.self) }
     #expect(throws: DecodingError.self) { try JSONValue.bool(true).decoded(as: String.self) }
     #expect(throws: DecodingError.self) { try tree([1]).decoded(as: [String: Int].self) }
-  }
-}
-
-private struct JSONValueDecodingTestFailure: Error {}
-
-extension UUID {
-  /// A UUID whose last digits are `n`.
-  fileprivate init(_ n: Int) {
-    self.init(uuidString: String(format: "00000000-0000-0000-0000-%012d", n))!
   }
 }

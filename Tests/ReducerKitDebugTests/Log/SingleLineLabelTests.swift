@@ -1,5 +1,6 @@
 import CustomDump
 import Foundation
+import ReducerKit
 import IdentifiedCollections
 import ReducerKitSamples
 import Testing
@@ -33,11 +34,5 @@ struct SingleLineLabelTests {
       LoggedAction.joiningASCIILines(label)
         == "Todos.Action.todos(.element(id: UUID(00000000-0000-0000-0000-000000000000),"
         + " action: .checkBoxToggled))")
-  }
-}
-
-extension UUID {
-  fileprivate init(_ n: Int) {
-    self.init(uuidString: String(format: "00000000-0000-0000-0000-%012d", n))!
   }
 }
