@@ -76,6 +76,11 @@ package final class ElementChangeJournal: @unchecked Sendable {
   /// Whether nothing was noted.
   package var isEmpty: Bool { notes.isEmpty }
 
+  /// Forgets every note, and the element buffers they kept alive, to note another run.
+  package func removeAll() {
+    notes.removeAll(keepingCapacity: true)
+  }
+
   /// Notes that the element at `index` of `collection` was the only one touched since the
   /// collection's storage was `before`.
   ///

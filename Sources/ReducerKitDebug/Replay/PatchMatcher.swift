@@ -10,17 +10,19 @@ import Foundation
 /// operation by operation: scalars without encoding, other values encoded and compared as JSON.
 struct PatchMatcher {
   private let encoder = JSONFragmentEncoder()
+  /// The bytes of the last change written, kept to write the next one without an allocation.
+  private var bytes: [UInt8] = []
 
   /// `true` when `changes`, written as the recorder writes a patch, are `ops` byte for byte;
   /// `nil` otherwise (compare with ``matches(_:_:)`` then).
-  func matches(_ changes: [PendingChange], text ops: String) -> Bool? {
-    var bytes: [UInt8] = []
+  mutating func matches(_ changes: [PendingChange], text ops: String) -> Bool? {
+    bytes.removeAll(keepingCapacity: true)
     guard (try? changes.appendCompactJSON(to: &bytes, using: encoder)) != nil else { return nil }
     var ops = ops
     let equal = ops.withUTF8 { logged in
       logged.count == bytes.count
         && bytes.withUnsafeBufferPointer {
-          bytes.isEmpty || memcmp($0.baseAddress!, logged.baseAddress!, bytes.count) == 0
+          $0.isEmpty || memcmp($0.baseAddress!, logged.baseAddress!, $0.count) == 0
         }
     }
     return equal ? true : nil

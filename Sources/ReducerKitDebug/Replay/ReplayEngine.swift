@@ -47,7 +47,9 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
   private let recordsInputs: Bool
   private let decoder = JSONDecoder()
   private let encoder = JSONFragmentEncoder()
-  private let matcher = PatchMatcher()
+  private var matcher = PatchMatcher()
+  /// The rows `forEach` ran on for the action being checked.
+  private let journal = ElementChangeJournal()
   /// Decoded actions by their JSON text: sessions repeat a few actions many times.
   private var decodedActions: [String: R.Action] = [:]
   private var batch: [ReplayRecord] = []
@@ -134,14 +136,15 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     let action = try decodeAction(record)
     let isChecking = skipped.isEmpty && divergence == nil
     let oldState = state
-    let journal = isChecking ? ElementChangeJournal() : nil
+    // Emptied before the reducer runs, so no buffer it kept is shared when the rows change.
+    journal.removeAll()
     var readMismatch: String?
     if recordsInputs {
       reads.load(record.reads, index: next)
-      reduce(action, noting: journal)
+      reduce(action, noting: isChecking ? journal : nil)
       readMismatch = reads.finish()
     } else {
-      reduce(action, noting: journal)
+      reduce(action, noting: isChecking ? journal : nil)
     }
     index = next
     guard isChecking else { return ReplayStep(index: next, outcome: .unchecked) }
