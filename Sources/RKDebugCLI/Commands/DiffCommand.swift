@@ -47,27 +47,10 @@ struct DiffCommand: AsyncParsableCommand {
       print(JSONValue.array(JSONValue.diff(from: old, to: new).map(\.jsonValue)).serialized())
       return
     }
-    let text = typedDiff(from: old, to: new, of: reader.session)
-      ?? JSONDiffRenderer(stateTypeName: reader.session.stateType).diff(from: old, to: new)
-    print(Terminal.current.coloredDiff(text ?? "(No state changes)"))
-  }
-
-  /// The diff of the states decoded into the session's registered feature, as `changes` prints
-  /// them; `.some(nil)` when they are equal, `nil` (after a warning when the feature is
-  /// registered but its types no longer decode them) for the JSON's diff.
-  private func typedDiff(
-    from old: JSONValue, to new: JSONValue, of session: LoggedSession
-  ) -> String?? {
-    guard let feature = FeatureRegistry.feature(for: session) else { return nil }
-    do {
-      return .some(try feature.erased.renderDiff(from: old, to: new))
-    } catch {
-      print(
-        "rkdebug: warning: the states of this session no longer decode as feature "
-          + "'\(feature.name)' (\(DecodingErrorSummary.text(for: error))); printing the diff "
-          + "from the log's JSON",
-        to: &StandardError.stream)
-      return nil
+    let (text, typedFailure) = StateDiffText(session: reader.session).diff(from: old, to: new)
+    if let typedFailure {
+      print("rkdebug: warning: \(typedFailure)", to: &StandardError.stream)
     }
+    print(Terminal.current.coloredDiff(text ?? "(No state changes)"))
   }
 }

@@ -104,10 +104,10 @@ struct SessionInspector: InspectorQueries {
       let reader = try reader(id)
       let old = try reader.stateJSON(at: from)
       let new = try reader.stateJSON(at: to)
-      let renderer = JSONDiffRenderer(stateTypeName: reader.session.stateType)
+      let text = StateDiffText(session: reader.session).diff(from: old, to: new).text
       return [
         "from": JSONValue(from), "to": JSONValue(to),
-        "text": renderer.diff(from: old, to: new).map(JSONValue.string) ?? .null,
+        "text": text.map(JSONValue.string) ?? .null,
         "patch": .array(JSONValue.diff(from: old, to: new).map(\.jsonValue)),
       ]
     }
