@@ -4,6 +4,7 @@
 /// weight of zero or less are never picked.
 ///
 /// - Precondition: At least one weight is positive.
+@inline(__always)
 func pick<Value>(
   _ choices: [(weight: Int, value: Value)], using rng: inout some RandomNumberGenerator
 ) -> Value {
