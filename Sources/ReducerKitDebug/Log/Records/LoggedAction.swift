@@ -173,6 +173,4 @@ public struct LoggedAction: Codable, Sendable, Equatable {
       }
     }
   }
-
-
 }
