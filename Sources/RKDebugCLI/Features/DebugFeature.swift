@@ -66,3 +66,12 @@ public struct DebugFeature: Sendable {
     )
   }
 }
+
+extension DebugFeature {
+  /// The warning printed when this feature's types no longer decode a session's states, so
+  /// `what` ("the changes", "the diff") is printed from the log's JSON instead.
+  func undecodableStatesWarning(_ error: any Error, printing what: String) -> String {
+    "the states of this session no longer decode as feature '\(name)' "
+      + "(\(DecodingErrorSummary.text(for: error))); printing \(what) from the log's JSON"
+  }
+}

@@ -61,10 +61,10 @@ struct ChangeText {
     do {
       return try renderedText(for: action, oldState: oldState, newState: newState)
     } catch {
+      // Only a registered feature's rendering throws.
       typedFailure =
-        "the states of this session no longer decode as feature "
-        + "'\(feature?.name ?? "")' (\(DecodingErrorSummary.text(for: error))); "
-        + "printing the changes from the log's JSON"
+        feature?.undecodableStatesWarning(error, printing: "the changes")
+        ?? DecodingErrorSummary.text(for: error)
       return Self.untyped(
         label: action.label, oldState: oldState, newState: newState, renderer: renderer)
     }

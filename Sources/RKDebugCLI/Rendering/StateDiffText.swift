@@ -22,10 +22,10 @@ struct StateDiffText {
     do {
       return (try feature.erased.renderDiff(from: old, to: new), nil)
     } catch {
-      let failure =
-        "the states of this session no longer decode as feature '\(feature.name)' "
-        + "(\(DecodingErrorSummary.text(for: error))); printing the diff from the log's JSON"
-      return (renderer.diff(from: old, to: new), failure)
+      return (
+        renderer.diff(from: old, to: new),
+        feature.undecodableStatesWarning(error, printing: "the diff")
+      )
     }
   }
 }
