@@ -1,3 +1,4 @@
+import ReducerKit
 import ReducerKitDebug
 
 /// The difference between two JSON states, printed the way swift-custom-dump's `diff` prints
@@ -45,7 +46,7 @@ struct JSONDiffRenderer {
   private static let second = "+ "
   private static let both = "  "
 
-  private typealias Child = (label: String?, value: JSONValue)
+  private typealias Child = ChildrenDiff<JSONValue, Never>.Child
 
   // A port of custom-dump's `diffHelp`, with JSON shapes in place of mirrors.
   private func diffHelp(
@@ -74,100 +75,26 @@ struct JSONDiffRenderer {
       // custom-dump prints a container of one scalar whole, on one line. (It also drops the
       // separator after it; this keeps it, so the lists stay well punctuated.)
       if !isCollection, Self.isOneScalar(lhsChildren) || Self.isOneScalar(rhsChildren) {
-        out +=
-          (dumper.dump(lhs, name: lhsName, indent: indent, isRoot: isRoot) + separator)
-          .indenting(with: Self.first) + "\n"
-        out += (dumper.dump(rhs, name: rhsName, indent: indent, isRoot: isRoot) + separator)
-          .indenting(with: Self.second)
-        return
+        return diffEverything()
       }
-      let name = rhsName.map { "\($0): " } ?? ""
-      out += (name + prefix).indenting(by: indent).indenting(with: Self.both) + "\n"
-
-      let difference: CollectionDifference<Child>
-      if isCollection {
-        difference = rhsChildren.difference(from: lhsChildren) {
-          $0.value.isEquivalent(to: $1.value)
-        }
-      } else {
-        difference = rhsChildren.difference(from: lhsChildren) { $0.label == $1.label }
-      }
-      let removals = Set(difference.removals.map(Self.offset(of:)))
-      let insertions = Set(difference.insertions.map(Self.offset(of:)))
-
-      var lhsOffset = 0
-      var rhsOffset = 0
-      var unchanged: [Child] = []
-      let elementIndent = 2
-
-      /// Writes a child on one side only (or unchanged, `both`), ending its line with `,` but
-      /// the last.
-      func dumpChild(_ child: Child, _ side: String, isLast: Bool, maxDepth: Int = .max) {
-        out += dumper.dump(
-          child.value, name: child.label, indent: indent + elementIndent, isRoot: false,
-          maxDepth: maxDepth
-        ).indenting(with: side)
-        out += isLast ? "\n" : ",\n"
-      }
-
-      func flushUnchanged() {
-        guard collapseUnchanged else { return }
-        let isLast = rhsOffset - 1 == rhsChildren.count - 1
-        let terminator = isLast ? "\n" : ",\n"
-        if unchanged.count == 1 {
-          dumpChild(unchanged[0], Self.both, isLast: isLast, maxDepth: 0)
-        } else if unchanged.count > 1 {
-          out +=
-            "… (\(unchanged.count) unchanged)".indenting(by: indent + elementIndent)
-            .indenting(with: Self.both) + terminator
-        }
-        unchanged.removeAll()
-      }
-
-      while lhsOffset < lhsChildren.count || rhsOffset < rhsChildren.count {
-        let isRemoval = removals.contains(lhsOffset)
-        let isInsertion = insertions.contains(rhsOffset)
-
-        if collapseUnchanged, !isRemoval, !isInsertion,
-          lhsChildren[lhsOffset].value.isEquivalent(to: rhsChildren[rhsOffset].value)
-        {
-          unchanged.append(rhsChildren[rhsOffset])
-          lhsOffset += 1
-          rhsOffset += 1
-          continue
-        }
-
-        flushUnchanged()
-
-        switch (isRemoval, isInsertion) {
-        case (true, true), (false, false):
-          var lhsChild = lhsChildren[lhsOffset]
-          let rhsChild = rhsChildren[rhsOffset]
-          if isCollection {
-            lhsChild.label = "[\(isRemoval ? lhsOffset : rhsOffset)]"
-          }
-          let isLast = lhsOffset == lhsChildren.count - 1 && rhsOffset == rhsChildren.count - 1
-          out +=
-            diffHelp(
-              lhsChild.value, rhsChild.value, lhsName: lhsChild.label, rhsName: rhsChild.label,
-              separator: isLast ? "" : ",", indent: indent + elementIndent, isRoot: false
-            ) + "\n"
-          lhsOffset += 1
-          rhsOffset += 1
-
-        case (true, false):
-          dumpChild(lhsChildren[lhsOffset], Self.first, isLast: lhsOffset == lhsChildren.count - 1)
-          lhsOffset += 1
-
-        case (false, true):
-          let isLast = rhsOffset == rhsChildren.count - 1 && unchanged.isEmpty
-          dumpChild(rhsChildren[rhsOffset], Self.second, isLast: isLast)
-          rhsOffset += 1
-        }
-      }
-
-      flushUnchanged()
-      out += suffix.indenting(by: indent).indenting(with: Self.both) + separator
+      ChildrenDiff<JSONValue, Never>(
+        lhs: lhsChildren, rhs: rhsChildren, collapsesUnchanged: collapseUnchanged
+      ).write(
+        name: rhsName, prefix: prefix, suffix: suffix, separator: separator, indent: indent,
+        into: &out,
+        isSameChild: isCollection
+          ? { $0.value.isEquivalent(to: $1.value) } : { $0.label == $1.label },
+        isUnchanged: { $0.value.isEquivalent(to: $1.value) },
+        relabel: isCollection ? { child, offset in child.label = "[\(offset)]" } : { _, _ in },
+        dump: { child, indent, maxDepth in
+          dumper.dump(
+            child.value, name: child.label, indent: indent, isRoot: false, maxDepth: maxDepth)
+        },
+        diff: { lhs, rhs, separator, indent in
+          diffHelp(
+            lhs.value, rhs.value, lhsName: lhs.label, rhsName: rhs.label, separator: separator,
+            indent: indent, isRoot: false)
+        })
     }
 
     switch (JSONDump.shape(of: lhs), JSONDump.shape(of: rhs)) {
@@ -179,8 +106,7 @@ struct JSONDiffRenderer {
       )
     case let (.collection(lhsElements), .collection(rhsElements)):
       diffChildren(
-        lhsElements.enumerated().map { (label: "[\($0.offset)]", value: $0.element) },
-        rhsElements.enumerated().map { (label: "[\($0.offset)]", value: $0.element) },
+        lhsElements.map { (label: nil, value: $0) }, rhsElements.map { (label: nil, value: $0) },
         prefix: "[", suffix: "]", collapseUnchanged: true, isCollection: true
       )
     case let (.enumCase(lhsCase, lhsValues), .enumCase(rhsCase, rhsValues))
@@ -203,13 +129,6 @@ struct JSONDiffRenderer {
       return false
     }
     return true
-  }
-
-  /// The offset a change of a collection difference is at.
-  private static func offset(of change: CollectionDifference<Child>.Change) -> Int {
-    switch change {
-    case let .insert(offset, _, _), let .remove(offset, _, _): return offset
-    }
   }
 
   /// Both member lists with the members only one side has added to the other as `nil`:

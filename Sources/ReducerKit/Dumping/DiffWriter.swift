@@ -14,12 +14,6 @@ struct DiffWriter {
     return text
   }
 
-  private static func offset(of change: CollectionDifference<Mirror.Child>.Change) -> Int {
-    switch change {
-    case .insert(let offset, _, _), .remove(let offset, _, _): offset
-    }
-  }
-
   private static var first: String { "- " }
   private static var second: String { "+ " }
   private static var both: String { "  " }
@@ -71,9 +65,13 @@ struct DiffWriter {
       _ lhsMirror: Mirror, _ rhsMirror: Mirror, prefix: String, suffix: String,
       collapseUnchanged: Bool,
       filter isIncluded: (Mirror.Child) -> Bool = { _ in true },
-      areEquivalent: (Mirror.Child, Mirror.Child) throws -> Bool = { $0.label == $1.label },
+      areEquivalent: (Mirror.Child, Mirror.Child) throws(NeedsCustomDump) -> Bool = {
+        $0.label == $1.label
+      },
       sortedBy areInIncreasingOrder: ((Mirror.Child, Mirror.Child) throws -> Bool)? = nil,
-      map transform: (inout Mirror.Child, Int) throws(NeedsCustomDump) -> Void = { _, _ in }
+      map transform: (inout Mirror.Child, Int) throws(NeedsCustomDump) -> Void = {
+        _, _ in
+      }
     ) throws(NeedsCustomDump) {
       var lhsChildren = Array(lhsMirror.children)
       var rhsChildren = Array(rhsMirror.children)
@@ -104,10 +102,6 @@ struct DiffWriter {
 
       lhsChildren.removeAll(where: { !isIncluded($0) })
       rhsChildren.removeAll(where: { !isIncluded($0) })
-
-      let name = rhsName.map { "\($0): " } ?? ""
-      out += name.appending(prefix).indenting(by: indent).indenting(with: Self.both) + "\n"
-
       do {
         if let areInIncreasingOrder {
           try lhsChildren.sort(by: areInIncreasingOrder)
@@ -117,116 +111,33 @@ struct DiffWriter {
         throw NeedsCustomDump()
       }
 
-      var failed = false
-      func isEquivalent(_ lhs: Mirror.Child, _ rhs: Mirror.Child) -> Bool {
-        do {
-          return try areEquivalent(lhs, rhs)
-        } catch {
-          failed = true
-          return false
-        }
-      }
-      // Children equivalent offset by offset have no difference; most structs are that.
-      var removals: Set<Int> = []
-      var insertions: Set<Int> = []
-      if lhsChildren.count != rhsChildren.count
-        || !zip(lhsChildren, rhsChildren).allSatisfy(isEquivalent)
-      {
-        let difference = rhsChildren.difference(from: lhsChildren, by: isEquivalent)
-        removals = Set(difference.removals.map(Self.offset))
-        insertions = Set(difference.insertions.map(Self.offset))
-      }
-      if failed { throw NeedsCustomDump() }
-
-      let elementIndent = indent + 2
-      var lhsOffset = 0
-      var rhsOffset = 0
-      var unchanged: [Mirror.Child] = []
-
-      func flushUnchanged() throws(NeedsCustomDump) {
-        guard collapseUnchanged else { return }
-        let terminator = rhsOffset - 1 == rhsChildren.count - 1 ? "\n" : ",\n"
-        if areInIncreasingOrder == nil, unchanged.count == 1 {
-          let child = unchanged[0]
-          out +=
-            try dump(
-              child.value, name: child.label, indent: elementIndent, isRoot: false, maxDepth: 0
-            )
-            .indenting(with: Self.both) + terminator
-        } else if areInIncreasingOrder != nil && unchanged.count == 1 || unchanged.count > 1 {
-          out +=
-            "… (\(unchanged.count) unchanged)".indenting(by: elementIndent)
-            .indenting(with: Self.both) + terminator
-        }
-        unchanged.removeAll()
-      }
-
-      while lhsOffset < lhsChildren.count || rhsOffset < rhsChildren.count {
-        let isRemoval = removals.contains(lhsOffset)
-        let isInsertion = insertions.contains(rhsOffset)
-
-        if collapseUnchanged, !isRemoval, !isInsertion,
-          try isDumpEqual(lhsChildren[lhsOffset], rhsChildren[rhsOffset])
-        {
-          var child = rhsChildren[rhsOffset]
-          try transform(&child, rhsOffset)
-          unchanged.append(child)
-          lhsOffset += 1
-          rhsOffset += 1
-          continue
-        }
-
-        if areInIncreasingOrder == nil { try flushUnchanged() }
-
-        switch (isRemoval, isInsertion) {
-        case (true, true), (false, false):
-          var lhsChild = lhsChildren[lhsOffset]
-          var rhsChild = rhsChildren[rhsOffset]
-          try transform(&lhsChild, isRemoval ? lhsOffset : rhsOffset)
-          try transform(&rhsChild, rhsOffset)
-          let isLast = lhsOffset == lhsChildren.count - 1 && rhsOffset == rhsChildren.count - 1
-          out +=
-            try diff(
-              lhsChild.value, rhsChild.value, lhsName: lhsChild.label, rhsName: rhsChild.label,
-              separator: isLast ? "" : ",", indent: elementIndent, isRoot: false) + "\n"
-          lhsOffset += 1
-          rhsOffset += 1
-
-        case (true, false):
-          var lhsChild = lhsChildren[lhsOffset]
-          try transform(&lhsChild, lhsOffset)
-          out +=
-            try dump(
-              lhsChild.value, name: lhsChild.label, indent: elementIndent, isRoot: false,
-              maxDepth: .max
-            )
-            .indenting(with: Self.first) + (lhsOffset == lhsChildren.count - 1 ? "\n" : ",\n")
-          lhsOffset += 1
-
-        case (false, true):
-          var rhsChild = rhsChildren[rhsOffset]
-          try transform(&rhsChild, rhsOffset)
-          let isLast = rhsOffset == rhsChildren.count - 1 && unchanged.isEmpty
-          out +=
-            try dump(
-              rhsChild.value, name: rhsChild.label, indent: elementIndent, isRoot: false,
-              maxDepth: .max
-            )
-            .indenting(with: Self.second) + (isLast ? "\n" : ",\n")
-          rhsOffset += 1
-        }
-      }
-
-      try flushUnchanged()
-      out += suffix.indenting(by: indent).indenting(with: Self.both) + separator
+      try ChildrenDiff(
+        lhs: lhsChildren, rhs: rhsChildren, collapsesUnchanged: collapseUnchanged,
+        isSorted: areInIncreasingOrder != nil
+      ).write(
+        name: rhsName, prefix: prefix, suffix: suffix, separator: separator, indent: indent,
+        into: &out, isSameChild: areEquivalent,
+        isUnchanged: { (lhs, rhs) throws(NeedsCustomDump) in try isDumpEqual(lhs, rhs) },
+        relabel: transform,
+        dump: { (child, indent, maxDepth) throws(NeedsCustomDump) in
+          try dump(child.value, name: child.label, indent: indent, isRoot: false, maxDepth: maxDepth)
+        },
+        diff: { (lhs, rhs, separator, indent) throws(NeedsCustomDump) in
+          try diff(
+            lhs.value, rhs.value, lhsName: lhs.label, rhsName: rhs.label, separator: separator,
+            indent: indent, isRoot: false)
+        })
     }
 
     func byDump(_ lhs: Any, _ rhs: Any) throws -> Bool {
       try dump(lhs, name: nil, indent: 0, isRoot: false, maxDepth: 1)
         < dump(rhs, name: nil, indent: 0, isRoot: false, maxDepth: 1)
     }
-    func isSameElement(_ lhs: Mirror.Child, _ rhs: Mirror.Child) throws -> Bool {
-      try isSameIdentity(lhs.value, rhs.value) || isDumpEqual(lhs.value, rhs.value)
+    func isSameElement(
+      _ lhs: Mirror.Child, _ rhs: Mirror.Child
+    ) throws(NeedsCustomDump) -> Bool {
+      if try isSameIdentity(lhs.value, rhs.value) { return true }
+      return try isDumpEqual(lhs.value, rhs.value)
     }
     let isUnordered = lhsMirror.subjectType is any _UnorderedCollection.Type
 
@@ -256,7 +167,7 @@ struct DiffWriter {
     case (.dictionary?, .dictionary?):
       try diffChildren(
         lhsMirror, rhsMirror, prefix: "[", suffix: "]", collapseUnchanged: true,
-        areEquivalent: { lhs, rhs in
+        areEquivalent: { (lhs, rhs) throws(NeedsCustomDump) in
           guard
             let lhs = lhs.value as? (key: AnyHashable, value: Any),
             let rhs = rhs.value as? (key: AnyHashable, value: Any)
