@@ -48,19 +48,26 @@ extension JSONValue {
   private mutating func apply(
     _ operations: some Collection<JSONPatchOperation>, isUndoing: Bool, singly: Bool = false
   ) throws(JSONPatchError) {
-    var undo: [JSONPatchOperation] = []
+    var undo: [JSONPatchOperation]? = []
     for (position, operation) in operations.enumerated() {
+      // A primitive that fails changes nothing, so the last operation, when it is one
+      // primitive (not a move, not an inverse), needs no undo record.
+      var unrecorded: [JSONPatchOperation]?
+      let isLastPrimitive =
+        position == operations.count - 1 && !isUndoing && operation.op != .move
       do throws(Failure) {
         if isUndoing {
           for inverse in try inverses(of: operation) {
             try perform(inverse, undo: &undo)
           }
+        } else if isLastPrimitive {
+          try perform(operation, undo: &unrecorded)
         } else {
           try perform(operation, undo: &undo)
         }
       } catch {
-        for inverse in undo.reversed() {
-          var ignored: [JSONPatchOperation] = []
+        for inverse in (undo ?? []).reversed() {
+          var ignored: [JSONPatchOperation]?
           try? perform(inverse, undo: &ignored)
         }
         throw JSONPatchError(
@@ -81,9 +88,10 @@ extension JSONValue {
     }
   }
 
-  /// Performs one operation, appending to `undo` the primitive operations that revert it.
+  /// Performs one operation, appending to `undo` (unless `nil`) the primitive operations that
+  /// revert it.
   private mutating func perform(
-    _ operation: JSONPatchOperation, undo: inout [JSONPatchOperation]
+    _ operation: JSONPatchOperation, undo: inout [JSONPatchOperation]?
   ) throws(Failure) {
     let path = operation.path
     switch operation.op {
@@ -164,7 +172,7 @@ extension JSONValue {
   // MARK: Primitive operations
 
   private mutating func add(
-    _ value: JSONValue, at path: JSONPointer, undo: inout [JSONPatchOperation]
+    _ value: JSONValue, at path: JSONPointer, undo: inout [JSONPatchOperation]?
   ) throws(Failure) {
     guard let key = path.lastToken else { return try replace(at: path, with: value, undo: &undo) }
     let inverse: JSONPatchOperation = try withParentContents(
@@ -186,11 +194,11 @@ extension JSONValue {
         return .remove(JSONPointer(tokens: path.tokens.dropLast() + [String(index)]))
       }
     )
-    undo.append(inverse)
+    undo?.append(inverse)
   }
 
   private mutating func remove(
-    at path: JSONPointer, undo: inout [JSONPatchOperation]
+    at path: JSONPointer, undo: inout [JSONPatchOperation]?
   ) throws(Failure) -> JSONValue {
     guard let key = path.lastToken else { throw Failure(.removeRoot) }
     let removed = try withParentContents(
@@ -204,15 +212,15 @@ extension JSONValue {
         return elements.remove(at: index)
       }
     )
-    undo.append(.add(path, value: removed))
+    undo?.append(.add(path, value: removed))
     return removed
   }
 
   private mutating func replace(
-    at path: JSONPointer, with value: JSONValue, undo: inout [JSONPatchOperation]
+    at path: JSONPointer, with value: JSONValue, undo: inout [JSONPatchOperation]?
   ) throws(Failure) {
     guard let key = path.lastToken else {
-      undo.append(.replace(.root, value: self))
+      undo?.append(.replace(.root, value: self))
       self = value
       return
     }
@@ -231,7 +239,7 @@ extension JSONValue {
         return oldValue
       }
     )
-    undo.append(.replace(path, value: replaced))
+    undo?.append(.replace(path, value: replaced))
   }
 
   /// Calls `object` or `array` with the members or elements of the container that holds the
