@@ -31,9 +31,4 @@ struct PathToken: Equatable {
   func isSymbol(_ symbol: String) -> Bool {
     kind == .symbol(symbol)
   }
-
-  /// Whether the token is the word `word` (`contains`, `true`, …).
-  func isWord(_ word: String) -> Bool {
-    kind == .identifier(word)
-  }
 }
