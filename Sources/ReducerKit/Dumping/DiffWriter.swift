@@ -69,9 +69,7 @@ struct DiffWriter {
         $0.label == $1.label
       },
       sortedBy areInIncreasingOrder: ((Mirror.Child, Mirror.Child) throws -> Bool)? = nil,
-      map transform: (inout Mirror.Child, Int) throws(NeedsCustomDump) -> Void = {
-        _, _ in
-      }
+      map transform: (inout Mirror.Child, Int) throws(NeedsCustomDump) -> Void = { _, _ in }
     ) throws(NeedsCustomDump) {
       var lhsChildren = Array(lhsMirror.children)
       var rhsChildren = Array(rhsMirror.children)
@@ -120,7 +118,8 @@ struct DiffWriter {
         isUnchanged: { (lhs, rhs) throws(NeedsCustomDump) in try isDumpEqual(lhs, rhs) },
         relabel: transform,
         dump: { (child, indent, maxDepth) throws(NeedsCustomDump) in
-          try dump(child.value, name: child.label, indent: indent, isRoot: false, maxDepth: maxDepth)
+          try dump(
+            child.value, name: child.label, indent: indent, isRoot: false, maxDepth: maxDepth)
         },
         diff: { (lhs, rhs, separator, indent) throws(NeedsCustomDump) in
           try diff(
@@ -233,7 +232,8 @@ struct DiffWriter {
     case (.struct?, .struct?):
       try diffChildren(
         lhsMirror, rhsMirror, prefix: "\(CustomDumpTypeName.of(lhsMirror.subjectType))(",
-        suffix: ")", collapseUnchanged: false, filter: { lhsType.isReflectable || !($0.label?.hasPrefix("_$") ?? false) })
+        suffix: ")", collapseUnchanged: false,
+        filter: { lhsType.isReflectable || !($0.label?.hasPrefix("_$") ?? false) })
 
     case (.tuple?, .tuple?):
       try diffChildren(

@@ -163,6 +163,8 @@ struct JSONPatchTests {
     (.move(from: "/todos", to: "/todos/0/sub"), .moveIntoDescendant(from: "/todos")),
     (.move(from: "/nope", to: "/x"), .notFound("/nope")),
     (.move(from: "/nope", to: "/nope"), .notFound("/nope")),
+    // The move's removal succeeds and its addition fails: the removal is undone too.
+    (.move(from: "/count", to: "/nope/x"), .notFound("/nope")),
     (.copy(from: "/todos/9", to: "/x"), .notFound("/todos/9")),
     (.remove(""), .removeRoot),
     (.test("/count", value: 3), .testFailed(expected: 3, actual: 2)),
