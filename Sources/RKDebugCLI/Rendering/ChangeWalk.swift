@@ -96,9 +96,9 @@ struct ChangeWalk {
   }
 }
 
-/// One chunk of ``ChangeWalk/write(_:to:workers:format:)`` rendered by several threads: each renders
-/// its own run of actions with its own renderer into its own slots of `slots`, which are read
-/// once every thread is done.
+/// One chunk of ``ChangeWalk/write(_:to:workers:format:)`` rendered by several threads: each
+/// renders its own run of actions with its own renderer into its own slots of `slots`, which
+/// are read once every thread is done.
 private final class ChunkRendering: @unchecked Sendable {
   private let actions: [LoggedAction]
   private let states: [JSONValue]

@@ -91,7 +91,8 @@ struct DumpWriter {
 
       case .collection?:
         try dumpChildren(
-          of: mirror, prefix: "[", suffix: "]", map: { child, offset in child.label = "[\(offset)]" })
+          of: mirror, prefix: "[", suffix: "]",
+          map: { child, offset in child.label = "[\(offset)]" })
 
       case .dictionary?:
         if mirror.children.isEmpty {

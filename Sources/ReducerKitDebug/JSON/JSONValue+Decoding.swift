@@ -201,21 +201,21 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
   var count: Int? { elements.count }
   var isAtEnd: Bool { currentIndex >= elements.count }
 
+  /// The error for reading a `type` past the last element, as `JSONDecoder` reports it.
+  private func atEnd(_ type: Any.Type) -> DecodingError {
+    .valueNotFound(
+      type, .init(codingPath: codingPath, debugDescription: "Unkeyed container is at end."))
+  }
+
   /// The next element, and the decoder to read it with.
   private mutating func next<T>(_ type: T.Type) throws -> JSONTreeDecoder {
-    guard !isAtEnd else {
-      throw DecodingError.valueNotFound(
-        type, .init(codingPath: codingPath, debugDescription: "Unkeyed container is at end."))
-    }
+    guard !isAtEnd else { throw atEnd(type) }
     defer { currentIndex += 1 }
     return decoder.child(elements[currentIndex], key: IndexKey(currentIndex))
   }
 
   mutating func decodeNil() throws -> Bool {
-    guard !isAtEnd else {
-      throw DecodingError.valueNotFound(
-        Any?.self, .init(codingPath: codingPath, debugDescription: "Unkeyed container is at end."))
-    }
+    guard !isAtEnd else { throw atEnd(Any?.self) }
     guard elements[currentIndex].isNull else { return false }
     currentIndex += 1
     return true
