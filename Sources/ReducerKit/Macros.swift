@@ -1,4 +1,4 @@
-/// Generates the ``ObservableStateProtocol`` conformance of a struct.
+/// Generates the ``ObservableStateProtocol`` conformance of a struct or an enum.
 ///
 /// Every stored instance property becomes one observed key path, so a view that reads
 /// `store.count` is invalidated only when `count` changes. Properties whose type is itself
@@ -12,7 +12,8 @@
 /// }
 /// ```
 ///
-/// Apply it to a struct only: classes, enums and actors are rejected with a diagnostic.
+/// On an enum it adds the conformance only: the enum is observed as a whole. Classes and actors
+/// are rejected with a diagnostic.
 @attached(
   extension,
   conformances: ObservableStateProtocol,
@@ -39,3 +40,23 @@ public macro ObservableState() =
 @attached(peer)
 public macro ObservationStateIgnored() =
   #externalMacro(module: "ReducerKitMacros", type: "ObservationStateIgnoredMacro")
+
+/// Makes a struct a reducer, or an enum of child reducers a ``CaseReducer``, as TCA's
+/// `@Reducer` does.
+///
+/// On a struct it adds the ``Reducer`` conformance and makes the nested `Action` (and a nested
+/// `State` enum) `@CasePathable` and `@dynamicMemberLookup`, so `\.child.presented.save` is a
+/// case key path. On an enum it generates `State`, `Action` and a static `body` from its cases:
+///
+/// ```swift
+/// @Reducer
+/// enum Destination {
+///   case edit(EditForm)            // State.edit(EditForm.State), Action.edit(EditForm.Action)
+///   case alert(AlertState<Alert>)  // State.alert(AlertState<Alert>), Action.alert(Alert)
+/// }
+/// extension Destination.State: Equatable {}
+/// ```
+@attached(extension, conformances: Reducer, CaseReducer)
+@attached(memberAttribute)
+@attached(member, names: named(State), named(Action), named(body))
+public macro Reducer() = #externalMacro(module: "ReducerKitMacros", type: "ReducerMacro")

@@ -3,7 +3,10 @@ import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
-/// Generates the `ObservableStateProtocol` conformance of a struct.
+/// Generates the `ObservableStateProtocol` conformance of a struct or an enum.
+///
+/// An enum (the `State` of a `@Reducer` enum, say) is observed as a whole and lists no
+/// properties: the recorder diffs inside the associated value of a case that did not change.
 ///
 /// Every stored instance property becomes one observed key path, in declaration order. Static
 /// and computed properties, `lazy` properties and properties marked `@ObservationStateIgnored`
@@ -62,9 +65,12 @@ public enum ObservableStateMacro: ExtensionMacro {
     conformingTo protocols: [TypeSyntax],
     in context: some MacroExpansionContext
   ) throws -> [ExtensionDeclSyntax] {
-    if let diagnostic = ObservableStateDiagnostic(notAStruct: declaration) {
+    if let diagnostic = ObservableStateDiagnostic(notAStructOrEnum: declaration) {
       context.diagnose(Diagnostic(node: node, message: diagnostic))
       return []
+    }
+    if declaration.is(EnumDeclSyntax.self) {
+      return enumExpansion(of: type, conformingTo: protocols)
     }
     guard let structDecl = declaration.as(StructDeclSyntax.self) else { return [] }
 
@@ -127,6 +133,16 @@ public enum ObservableStateMacro: ExtensionMacro {
     let decl = DeclSyntax(stringLiteral: lines.joined(separator: "\n"))
     guard let extensionDecl = decl.as(ExtensionDeclSyntax.self) else { return [] }
     return [extensionDecl]
+  }
+
+  /// The conformance of an enum: it is observed as a whole, and the recorder diffs inside the
+  /// associated value of an unchanged case, so it lists no properties.
+  private static func enumExpansion(
+    of type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax]
+  ) -> [ExtensionDeclSyntax] {
+    guard !protocols.isEmpty else { return [] }
+    let decl: DeclSyntax = "extension \(type.trimmed): ReducerKit.ObservableStateProtocol {}"
+    return decl.as(ExtensionDeclSyntax.self).map { [$0] } ?? []
   }
 
   /// The coding key of each property named in a nested `enum CodingKeys`, or `nil` when the

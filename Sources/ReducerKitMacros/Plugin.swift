@@ -7,5 +7,6 @@ struct ReducerKitMacrosPlugin: CompilerPlugin {
   let providingMacros: [any Macro.Type] = [
     ObservableStateMacro.self,
     ObservationStateIgnoredMacro.self,
+    ReducerMacro.self,
   ]
 }

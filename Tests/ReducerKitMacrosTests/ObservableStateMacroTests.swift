@@ -626,7 +626,7 @@ struct ObservableStateMacroTests {
       """
       @ObservableState
       ┬───────────────
-      ╰─ 🛑 '@ObservableState' can only be applied to a struct; declare this state as a struct
+      ╰─ 🛑 '@ObservableState' can only be applied to a struct or an enum; declare this state as a struct
       final class State {
         var count = 0
       }
@@ -634,23 +634,23 @@ struct ObservableStateMacroTests {
     }
   }
 
-  @Test func diagnosticForEnum() {
+  @Test func enumIsObservedAsAWhole() {
     assertMacro {
       """
       @ObservableState
-      enum State {
+      enum State: Equatable {
         case loading
         case loaded(Int)
       }
       """
-    } diagnostics: {
+    } expansion: {
       """
-      @ObservableState
-      ┬───────────────
-      ╰─ 🛑 '@ObservableState' can only be applied to a struct; store this enum in a struct property
-      enum State {
+      enum State: Equatable {
         case loading
         case loaded(Int)
+      }
+
+      extension State: ReducerKit.ObservableStateProtocol {
       }
       """
     }
@@ -668,7 +668,7 @@ struct ObservableStateMacroTests {
       """
       @ObservableState
       ┬───────────────
-      ╰─ 🛑 '@ObservableState' can only be applied to a struct; declare this state as a struct
+      ╰─ 🛑 '@ObservableState' can only be applied to a struct or an enum; declare this state as a struct
       actor State {
         var count = 0
       }
@@ -688,7 +688,7 @@ struct ObservableStateMacroTests {
       """
       @ObservableState
       ┬───────────────
-      ╰─ 🛑 '@ObservableState' can only be applied to a struct; apply it to each conforming struct
+      ╰─ 🛑 '@ObservableState' can only be applied to a struct or an enum; apply it to each conforming struct
       protocol State {
         var count: Int { get }
       }

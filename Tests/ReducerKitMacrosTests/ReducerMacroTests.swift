@@ -1,0 +1,218 @@
+import MacroTesting
+import SwiftSyntaxMacroExpansion
+import ReducerKitMacros
+import Testing
+
+@Suite(
+  .macros(
+    ["Reducer": MacroSpec(type: ReducerMacro.self, conformances: ["Reducer", "CaseReducer"])],
+    record: .never
+  )
+)
+struct ReducerMacroTests {
+  @Test func structGetsTheConformanceAndCasePathableActions() {
+    assertMacro {
+      """
+      @Reducer
+      struct Feature {
+        struct State: Equatable {}
+        enum Action {
+          case tapped
+        }
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+      }
+      """
+    } expansion: {
+      """
+      struct Feature {
+        struct State: Equatable {}
+        @CasePathable @dynamicMemberLookup
+        enum Action {
+          case tapped
+        }
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+      }
+
+      extension Feature: ReducerKit.Reducer {
+      }
+      """
+    }
+  }
+
+  @Test func attributesAlreadyWrittenAreNotRepeated() {
+    assertMacro {
+      """
+      @Reducer
+      struct Feature {
+        struct State {}
+        @CasePathable
+        enum Action {
+          case tapped
+        }
+        func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
+      }
+      """
+    } expansion: {
+      """
+      struct Feature {
+        struct State {}
+        @CasePathable
+        @dynamicMemberLookup
+        enum Action {
+          case tapped
+        }
+        func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
+      }
+
+      extension Feature: ReducerKit.Reducer {
+      }
+      """
+    }
+  }
+
+  @Test func structWithoutLogicGetsAnEmptyBody() {
+    assertMacro {
+      """
+      @Reducer
+      public struct Feature {
+        public struct State {}
+        public enum Action {}
+      }
+      """
+    } expansion: {
+      """
+      public struct Feature {
+        public struct State {}
+        @CasePathable @dynamicMemberLookup
+        public enum Action {}
+
+        public let body = ReducerKit.EmptyReducer<State, Action>()
+      }
+
+      extension Feature: ReducerKit.Reducer {
+      }
+      """
+    }
+  }
+
+  @Test func enumOfChildReducers() {
+    assertMacro {
+      """
+      @Reducer
+      enum Destination {
+        case edit(EditForm)
+        case detail(Screens.Detail)
+        case alert(AlertState<Alert>)
+        case dialog(ConfirmationDialogState<Dialog>)
+        case placeholder
+      }
+      """
+    } expansion: {
+      #"""
+      enum Destination {
+        case edit(EditForm)
+        case detail(Screens.Detail)
+        case alert(AlertState<Alert>)
+        case dialog(ConfirmationDialogState<Dialog>)
+        case placeholder
+
+        @CasePathable
+        @dynamicMemberLookup
+        @ObservableState
+        enum State: ReducerKit.CaseReducerState {
+          typealias StateReducer = Destination
+          case edit(EditForm.State)
+          case detail(Screens.Detail.State)
+          case alert(AlertState<Alert>)
+          case dialog(ConfirmationDialogState<Dialog>)
+          case placeholder
+        }
+
+        @CasePathable
+        @dynamicMemberLookup
+        enum Action {
+          case edit(EditForm.Action)
+          case detail(Screens.Detail.Action)
+          case alert(Alert)
+          case dialog(Dialog)
+          case placeholder(Swift.Never)
+        }
+
+        static var body: some ReducerKit.Reducer<Self.State, Self.Action> {
+          ReducerKit.EmptyReducer<Self.State, Self.Action>()
+          .ifCaseLet(\Self.State.Cases.edit, action: \Self.Action.Cases.edit) {
+            EditForm()
+          }
+          .ifCaseLet(\Self.State.Cases.detail, action: \Self.Action.Cases.detail) {
+            Screens.Detail()
+          }
+        }
+      }
+
+      extension Destination: ReducerKit.CaseReducer, ReducerKit.Reducer {
+      }
+      """#
+    }
+  }
+
+  @Test func publicEnumGetsPublicMembers() {
+    assertMacro {
+      """
+      @Reducer
+      public enum Path {
+        case detail(Detail)
+      }
+      """
+    } expansion: {
+      #"""
+      public enum Path {
+        case detail(Detail)
+
+        @CasePathable
+        @dynamicMemberLookup
+        @ObservableState
+        public enum State: ReducerKit.CaseReducerState {
+          public typealias StateReducer = Path
+          case detail(Detail.State)
+        }
+
+        @CasePathable
+        @dynamicMemberLookup
+        public enum Action {
+          case detail(Detail.Action)
+        }
+
+        public static var body: some ReducerKit.Reducer<Self.State, Self.Action> {
+          ReducerKit.EmptyReducer<Self.State, Self.Action>()
+          .ifCaseLet(\Self.State.Cases.detail, action: \Self.Action.Cases.detail) {
+            Detail()
+          }
+        }
+      }
+
+      extension Path: ReducerKit.CaseReducer, ReducerKit.Reducer {
+      }
+      """#
+    }
+  }
+
+  @Test func diagnosticForClass() {
+    assertMacro {
+      """
+      @Reducer
+      final class Feature {}
+      """
+    } diagnostics: {
+      """
+      @Reducer
+      ┬───────
+      ╰─ 🛑 '@Reducer' can only be applied to a struct or an enum of child reducers
+      final class Feature {}
+      """
+    }
+  }
+}
