@@ -1,0 +1,71 @@
+import CasePaths
+
+/// The actions of a presented child feature, as its parent receives them: the child's own
+/// actions, and `dismiss`.
+///
+/// ```swift
+/// enum Action {
+///   case destination(PresentationAction<Destination.Action>)
+/// }
+/// ```
+///
+/// Its case key paths reach through `presented`: `\.destination.edit.saveButtonTapped` is
+/// `\.destination.presented.edit.saveButtonTapped`.
+public enum PresentationAction<Action> {
+  /// Dismiss the presented feature: `ifLet` sets its state to `nil` and cancels its effects.
+  case dismiss
+  /// An action of the presented feature.
+  indirect case presented(Action)
+}
+
+extension PresentationAction: Equatable where Action: Equatable {}
+extension PresentationAction: Hashable where Action: Hashable {}
+extension PresentationAction: Sendable where Action: Sendable {}
+extension PresentationAction: Decodable where Action: Decodable {}
+extension PresentationAction: Encodable where Action: Encodable {}
+
+extension PresentationAction: CasePathable {
+  /// The case paths of `dismiss` and `presented`, and of the presented feature's cases.
+  @dynamicMemberLookup
+  public struct AllCasePaths: Sendable {
+    /// The `dismiss` case.
+    public var dismiss: AnyCasePath<PresentationAction, Void> {
+      AnyCasePath(
+        embed: { .dismiss },
+        extract: {
+          guard case .dismiss = $0 else { return nil }
+          return ()
+        }
+      )
+    }
+
+    /// The `presented` case.
+    public var presented: AnyCasePath<PresentationAction, Action> {
+      AnyCasePath(
+        embed: { .presented($0) },
+        extract: {
+          guard case .presented(let action) = $0 else { return nil }
+          return action
+        }
+      )
+    }
+
+    /// A case of the presented feature's action, reached through `presented`.
+    public subscript<AppendedAction>(
+      dynamicMember keyPath: CaseKeyPath<Action, AppendedAction>
+    ) -> AnyCasePath<PresentationAction, AppendedAction> where Action: CasePathable {
+      // Key paths are immutable values; they are only not declared `Sendable`.
+      let keyPath = UncheckedSendable(keyPath)
+      return AnyCasePath(
+        embed: { .presented(keyPath.value($0)) },
+        extract: {
+          guard case .presented(let action) = $0 else { return nil }
+          return action[case: keyPath.value]
+        }
+      )
+    }
+  }
+
+  /// The case paths of ``PresentationAction``.
+  public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
