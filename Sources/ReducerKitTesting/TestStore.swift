@@ -127,9 +127,11 @@ public final class TestStore<State: Equatable, Action> {
   ) {
     // As a `Store` does: every action runs with the dependencies current here, changed by
     // `prepareDependencies`; in a test, a dependency with no test value fails the test.
-    let dependencies = DependencyValues.Continuation.current(
-      changedBy: prepareDependencies ?? { _ in }
-    )
+    // As in TCA, each test's stack element ids start at 0, unless the test sets its own.
+    let dependencies = DependencyValues.Continuation.current {
+      $0.stackElementID = .incrementing()
+      prepareDependencies?(&$0)
+    }
     let core = TestStoreCore<State, Action>(
       initialState: initialState,
       reduce: { state, action in

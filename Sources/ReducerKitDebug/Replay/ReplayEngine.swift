@@ -88,6 +88,7 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
         $0.uuid = .incrementing
         $0.date = .constant(Date(timeIntervalSinceReferenceDate: 0))
         $0.withRandomNumberGenerator = WithRandomNumberGenerator(SplitMix64(seed: 0))
+        $0.stackElementID = .incrementing()
       }
       prepareDependencies?(&$0)
       environment?.apply(to: &$0)
