@@ -63,6 +63,18 @@ where Element: Equatable & Encodable {
   }
 }
 
+extension StackState: PatchableCollection where Element: Equatable & Encodable {
+  /// Diffs the `{"id", "element"}` entries by id and never replaces the whole stack: a push is
+  /// one `add`, a pop one `remove` per popped element, a change a patch inside one element.
+  func diffElements(to new: Any, at path: [String], into differ: inout StateDiffer) {
+    guard let new = new as? Self else { return }
+    CollectionDiffer.diff(
+      old: entries, new: new.entries, ids: (ids, new.ids), at: path, into: &differ,
+      replacesWhole: false
+    )
+  }
+}
+
 extension IdentifiedArray: JournaledCollection where Element: Equatable & Encodable {
   func diffJournaled(from old: Any, at path: [String], into differ: inout StateDiffer) -> Bool {
     guard let old = old as? Self else { return false }
@@ -114,11 +126,11 @@ enum CollectionDiffer {
   /// are kept, the middle becomes `remove` operations (from the end backwards) and `add`
   /// operations, and changed elements of the prefix and suffix get their own diffs. When the
   /// middle is more than half the collection, one `replace` of the whole collection is cheaper
-  /// to store and to apply.
+  /// to store and to apply, unless `replacesWhole` is `false`.
   /// `ids` are the identities of the old and new elements, `nil` for a positional array.
   static func diff<Element: Equatable & Encodable, ID: Hashable>(
     old: [Element], new: [Element], ids: (old: [ID], new: [ID])?,
-    at path: [String], into differ: inout StateDiffer
+    at path: [String], into differ: inout StateDiffer, replacesWhole: Bool = true
   ) {
     let sameElement: (Int, Int) -> Bool
     if let ids {
@@ -160,7 +172,7 @@ enum CollectionDiffer {
       )
       return
     }
-    if removedCount + addedCount > Swift.max(old.count, new.count) / 2 + 1,
+    if replacesWhole, removedCount + addedCount > Swift.max(old.count, new.count) / 2 + 1,
       removedCount > 0, addedCount > 0
     {
       differ.append(
