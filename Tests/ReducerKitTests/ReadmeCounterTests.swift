@@ -3,14 +3,14 @@ import ReducerKit
 import Testing
 
 // The counter of README.md, word for word (the test below checks it).
-struct Counter: Reducer {
+@Reducer
+struct Counter {
   @ObservableState
   struct State: Equatable, Codable {
     var count = 0
     var isLoading = false
   }
 
-  @CasePathable
   enum Action: Equatable, Codable {
     case incrementButtonTapped
     case delayedIncrementButtonTapped
@@ -54,7 +54,7 @@ struct Counter: Reducer {
       .deletingLastPathComponent()
     let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
     let source = try String(contentsOf: here, encoding: .utf8)
-    let start = try #require(source.range(of: "struct Counter: Reducer {"))
+    let start = try #require(source.range(of: "@Reducer\nstruct Counter {"))
     let end = try #require(source.range(of: "\n}\n", range: start.upperBound..<source.endIndex))
     let counter = String(source[start.lowerBound..<end.upperBound])
     #expect(readme.contains("import ReducerKit\n\n" + counter))
