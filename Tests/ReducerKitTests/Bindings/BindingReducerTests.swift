@@ -114,4 +114,69 @@ import Testing
     }
     #expect(Login.Action.view(.binding(.set(\.email, "x"))) == .view(.binding(.set(\.email, "x"))))
   }
+
+  /// A list of rows with bindings, as TCA's Todos: `\.todos[id:]` names one row's action.
+  struct Todos: Reducer {
+    struct Todo: Reducer {
+      @ObservableState
+      struct State: Equatable, Identifiable {
+        let id: Int
+        var title = ""
+        var isComplete = false
+      }
+
+      @CasePathable
+      enum Action: BindableAction, Equatable {
+        case binding(BindingAction<State>)
+      }
+
+      var body: some ReducerOf<Self> {
+        BindingReducer()
+      }
+    }
+
+    @ObservableState
+    struct State: Equatable {
+      var todos: IdentifiedArrayOf<Todo.State> = []
+      var completions = 0
+    }
+
+    @CasePathable
+    enum Action: Equatable {
+      case todos(IdentifiedActionOf<Todo>)
+    }
+
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .todos(.element(id: _, action: .binding(\.isComplete))):
+          state.completions += 1
+          return .none
+        case .todos:
+          return .none
+        }
+      }
+      .forEach(\.todos, action: \.todos) { Todo() }
+    }
+  }
+
+  @Test func namesOneRowsBindingsByItsID() async {
+    let store = TestStore(
+      initialState: Todos.State(todos: [Todos.Todo.State(id: 1), Todos.Todo.State(id: 2)])
+    ) {
+      Todos()
+    }
+    await store.send(\.todos[id: 2].binding.title, "Milk") {
+      $0.todos[id: 2]?.title = "Milk"
+    }
+    await store.send(\.todos[id: 1].binding.isComplete, true) {
+      $0.todos[id: 1]?.isComplete = true
+      $0.completions = 1
+    }
+    let rowTitle: CaseKeyPath<Todos.Action, String> = \.todos[id: 2].binding.title
+    #expect(Todos.Action.todos(.element(id: 2, action: .binding(.set(\.title, "a"))))[
+      case: rowTitle] == Optional("a"))
+    #expect(Todos.Action.todos(.element(id: 1, action: .binding(.set(\.title, "a"))))[
+      case: rowTitle] == Optional<String>.none)
+  }
 }
