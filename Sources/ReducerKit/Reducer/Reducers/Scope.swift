@@ -38,8 +38,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.child = child()
   }
 
-  /// Scopes to a stored part of the parent's state: ``init(_:action:_:)`` with the label TCA
-  /// used before 1.x.
+  /// Scopes to a stored part of the parent's state: ``init(_:action:_:)`` with the `state:`
+  /// label, which TCA still accepts but has deprecated.
   ///
   /// Disfavored, so that on an enum state with dynamic member lookup (the state of a
   /// `@Reducer enum`), where `\.someCase` is also a writable key path to the payload through
