@@ -1,8 +1,9 @@
 // Like TCA, ReducerKit re-exports the libraries its API is written in terms of, so a feature
 // needs only `import ReducerKit` for `@CasePathable`, `IdentifiedArrayOf`, `customDump`,
-// `@Dependency` and `reportIssue`.
+// `@Dependency`, `@DependencyClient` and `reportIssue`.
 @_exported import CasePaths
 @_exported import CustomDump
 @_exported import Dependencies
+@_exported import DependenciesMacros
 @_exported import IdentifiedCollections
 @_exported import IssueReporting

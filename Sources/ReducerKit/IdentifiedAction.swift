@@ -24,3 +24,17 @@ extension IdentifiedAction: Hashable where Action: Hashable {}
 extension IdentifiedAction: Sendable where Action: Sendable {}
 extension IdentifiedAction: Decodable where ID: Decodable, Action: Decodable {}
 extension IdentifiedAction: Encodable where ID: Encodable, Action: Encodable {}
+
+extension IdentifiedAction.AllCasePaths {
+  /// The case path of the actions for the element with identifier `id`, so
+  /// `\.todos[id: id].binding.title` is a case key path of the parent action.
+  public subscript(id id: ID) -> AnyCasePath<IdentifiedAction, Action> {
+    AnyCasePath(
+      embed: { .element(id: id, action: $0) },
+      extract: {
+        guard case .element(id, let action) = $0 else { return nil }
+        return action
+      }
+    )
+  }
+}

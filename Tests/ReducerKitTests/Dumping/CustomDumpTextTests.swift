@@ -181,6 +181,31 @@ enum DumpTypes {
   }
 
   final class Reference { var value = 1 }
+
+  enum AlertAction: Equatable { case confirm, retry(after: Int) }
+
+  @ObservableState
+  struct Form: Equatable {
+    var email = ""
+    var count = 0
+  }
+
+  enum FormAction: Equatable { case binding(BindingAction<Form>) }
+
+  static let alert = AlertState<AlertAction> {
+    TextState("Delete?")
+  } actions: {
+    ButtonState(role: .destructive, action: .confirm) { TextState("Delete") }
+    ButtonState(role: .cancel) { TextState("Cancel") }
+  } message: {
+    TextState("It cannot be undone.")
+  }
+
+  static let dialog = ConfirmationDialogState<AlertAction>(titleVisibility: .visible) {
+    TextState("Retry?")
+  } actions: {
+    ButtonState(action: .retry(after: 5)) { TextState("In ") + TextState("5 s") }
+  }
 }
 
 extension DumpTypes {
@@ -226,12 +251,39 @@ extension DumpTypes {
       ("string convertible", Token(raw: "abc")), ("representable", Celsius(degrees: 21.5)),
       ("reflectable", Pair(left: 1, right: 2)),
       ("array of convertibles", [Token(raw: "a"), Token(raw: "b")]),
+      ("alert", DumpTypes.alert), ("dialog", DumpTypes.dialog),
+      ("title-only alert", AlertState<AlertAction> { TextState("Saved") }),
+      ("button", ButtonState<AlertAction>(action: .retry(after: 1)) { TextState("Retry") }),
+      ("concatenated text", TextState("a") + TextState("b")),
+      ("optional alert", Optional(DumpTypes.alert) as Any),
+      ("binding action", FormAction.binding(.set(\.email, "a@b.c"))),
     ])
 
     static let handedToCustomDump = samples([
       ("class", Reference()), ("class in an array", [Reference()]), ("metatype", Row.self),
       ("quoted non-ASCII", #"é "q""#),
     ])
+
+    static func retitled(_ alert: AlertState<AlertAction>) -> AlertState<AlertAction> {
+      var alert = alert
+      alert.title = TextState("Remove?")
+      return alert
+    }
+
+    static func relabeled(_ alert: AlertState<AlertAction>) -> AlertState<AlertAction> {
+      var alert = alert
+      alert.buttons[1] = ButtonState(role: .cancel) { TextState("Keep") }
+      alert.buttons.append(ButtonState(action: .retry(after: 2)) { TextState("Later") })
+      return alert
+    }
+
+    static func hidden(
+      _ dialog: ConfirmationDialogState<AlertAction>
+    ) -> ConfirmationDialogState<AlertAction> {
+      var dialog = dialog
+      dialog.titleVisibility = .hidden
+      return dialog
+    }
 
     static func samples(_ list: [(String, Any)]) -> [DumpSample] {
       list.map { DumpSample(name: $0.0, value: $0.1) }
@@ -304,6 +356,18 @@ extension DumpTypes {
         DiffSample("screen flags", changed { $0.flags = ["a"] }, changed { $0.flags = ["a", "b"] }),
         DiffSample("screen point", screen, changed { $0.point.y = 4 }),
         DiffSample("screen mode", screen, changed { $0.mode = .grid(columns: 2) }),
+        DiffSample("alert presented", AlertState<AlertAction>?.none, DumpTypes.alert),
+        DiffSample("alert dismissed", Optional(DumpTypes.alert), nil),
+        DiffSample("alert title", DumpTypes.alert, retitled(DumpTypes.alert)),
+        DiffSample("alert buttons", DumpTypes.alert, relabeled(DumpTypes.alert)),
+        DiffSample("alert replaced", DumpTypes.alert, AlertState { TextState("Saved") }),
+        DiffSample("dialog visibility", DumpTypes.dialog, hidden(DumpTypes.dialog)),
+        DiffSample(
+          "binding value", FormAction.binding(.set(\.email, "a")),
+          FormAction.binding(.set(\.email, "b"))),
+        DiffSample(
+          "binding key path", FormAction.binding(.set(\.email, "a")),
+          FormAction.binding(.set(\.count, 1))),
       ]
     }()
   }

@@ -4,7 +4,7 @@ import CasePaths
 ///
 /// ```swift
 /// var body: some ReducerOf<Self> {
-///   Scope(state: \.counter, action: \.counter) {
+///   Scope(\.counter, action: \.counter) {
 ///     Counter()
 ///   }
 ///   Reduce { state, action in … }
@@ -29,13 +29,34 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ///   - toChildAction: The case of the parent action that carries child actions.
   ///   - child: The child reducer.
   public init<ChildState, ChildAction>(
-    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    _ toChildState: WritableKeyPath<ParentState, ChildState>,
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
-    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+    @ReducerBuilder<ChildState, ChildAction> _ child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = .keyPath(toChildState)
     self.toChildAction = AnyCasePath(toChildAction)
     self.child = child()
+  }
+
+  /// Scopes to a stored part of the parent's state: ``init(_:action:_:)`` with the `state:`
+  /// label, which TCA still accepts but has deprecated.
+  ///
+  /// Disfavored, so that on an enum state with dynamic member lookup (the state of a
+  /// `@Reducer enum`), where `\.someCase` is also a writable key path to the payload through
+  /// swift-case-paths' dynamic member subscripts, `Scope(state: \.someCase, …)` scopes to the
+  /// case with ``init(state:action:child:fileID:line:)``.
+  ///
+  /// - Parameters:
+  ///   - toChildState: The key path of the child state.
+  ///   - toChildAction: The case of the parent action that carries child actions.
+  ///   - child: The child reducer.
+  @_disfavoredOverload
+  public init<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.init(toChildState, action: toChildAction, child)
   }
 
   /// Scopes to one case of an enum parent state. An action that arrives while the state is in

@@ -38,7 +38,7 @@ import Testing
     }
 
     var body: some ReducerOf<Self> {
-      Scope(state: \.counter, action: \.counter) { Counter() }
+      Scope(\.counter, action: \.counter) { Counter() }
       Reduce { state, action in
         switch action {
         case .counter(let action):
@@ -117,6 +117,57 @@ import Testing
       warnings == [
         """
         A "Scope" at "ReducerKitTests/ScopeTests.swift:\(Self.caseScopeLine)" received a \
+        child action while the parent state was in another case: \
+        ScopeTests.ModeAction.counting(.increment). Send child actions only while the state \
+        is in that case.
+        """
+      ]
+    )
+  }
+
+  @Test func scopesWithTheStateLabel() {
+    var state = Parent.State()
+    let labeled = Scope<Parent.State, Parent.Action, Counter>(
+      state: \.counter, action: \.counter
+    ) {
+      Counter()
+    }
+    _ = labeled.reduce(into: &state, action: .counter(.increment))
+    #expect(state.counter == Counter.State(count: 1))
+  }
+
+  // MARK: - A case of an enum state with dynamic member lookup
+
+  /// As the state of a TCA `@Reducer enum`: `\.counting` is both a case key path and a
+  /// writable key path (through swift-case-paths' dynamic member subscripts) to the payload.
+  @CasePathable
+  @dynamicMemberLookup
+  enum Screen: Equatable {
+    case counting(Counter.State)
+    case idle
+  }
+
+  static let screenScopeLine: UInt = #line + 3
+  var screenReducer: some Reducer<Screen, ModeAction> {
+    CombineReducers {
+      Scope(state: \.counting, action: \.counting) { Counter() }
+    }
+  }
+
+  @Test func caseScopeOfADynamicMemberEnumWarnsInAnotherCase() async {
+    var state = Screen.counting(Counter.State())
+    _ = screenReducer.reduce(into: &state, action: .counting(.increment))
+    #expect(state == .counting(Counter.State(count: 1)))
+
+    state = .idle
+    let (_, warnings) = await withRuntimeWarnings {
+      _ = screenReducer.reduce(into: &state, action: .counting(.increment))
+    }
+    #expect(state == .idle)
+    #expect(
+      warnings == [
+        """
+        A "Scope" at "ReducerKitTests/ScopeTests.swift:\(Self.screenScopeLine)" received a \
         child action while the parent state was in another case: \
         ScopeTests.ModeAction.counting(.increment). Send child actions only while the state \
         is in that case.
