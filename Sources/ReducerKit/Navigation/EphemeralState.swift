@@ -15,3 +15,6 @@ func isEphemeral(_ state: Any) -> Bool {
   }
   return payload is any _EphemeralState
 }
+
+extension AlertState: _EphemeralState {}
+extension ConfirmationDialogState: _EphemeralState {}

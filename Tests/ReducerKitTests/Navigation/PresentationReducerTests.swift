@@ -60,6 +60,10 @@ struct PresentationReducerTests {
   enum Destination {
     case editor(Editor)
     case viewer(Editor)
+    case confirmation(AlertState<Confirmation>)
+
+    @CasePathable
+    enum Confirmation: Equatable, Codable { case confirm }
   }
 
   @Reducer
@@ -67,13 +71,16 @@ struct PresentationReducerTests {
     @ObservableState
     struct State: Equatable, Codable {
       @Presents var destination: Destination.State?
-      @Presents var alert: AlertLikeState?
+      @Presents var alert: AlertState<Alert>?
       var saved: [String] = []
     }
 
+    enum Alert: Equatable, Codable { case confirm }
+
     enum Action: Equatable, Codable {
       case destination(PresentationAction<Destination.Action>)
-      case alert(PresentationAction<AlertLikeState.Action>)
+      case alert(PresentationAction<Alert>)
+      case deleteAllButtonTapped
       case editButtonTapped
       case viewButtonTapped
       case deleteButtonTapped
@@ -89,6 +96,9 @@ struct PresentationReducerTests {
         case .destination(.dismiss):
           if case .editor(let editor)? = state.destination { state.saved.append(editor.title) }
           return .none
+        case .destination(.presented(.confirmation(.confirm))):
+          state.saved.removeAll()
+          return .none
         case .destination:
           return .none
         case .alert(.presented(.confirm)):
@@ -103,7 +113,16 @@ struct PresentationReducerTests {
           state.destination = .viewer(Editor.State())
           return .none
         case .deleteButtonTapped:
-          state.alert = AlertLikeState(title: "Delete?")
+          state.alert = AlertState { TextState("Delete?") } actions: {
+            ButtonState(role: .destructive, action: .confirm) { TextState("Delete") }
+          }
+          return .none
+        case .deleteAllButtonTapped:
+          state.destination = .confirmation(
+            AlertState { TextState("Delete all?") } actions: {
+              ButtonState(action: .confirm) { TextState("Delete all") }
+            }
+          )
           return .none
         case .dismissFromParent:
           state.destination = nil
@@ -170,9 +189,28 @@ struct PresentationReducerTests {
 
   @Test func anAlertIsDismissedByItsButton() async {
     let store = TestStore(initialState: Parent.State(saved: ["a"])) { Parent() }
-    await store.send(.deleteButtonTapped) { $0.alert = AlertLikeState(title: "Delete?") }
+    await store.send(.deleteButtonTapped) {
+      $0.alert = AlertState { TextState("Delete?") } actions: {
+        ButtonState(role: .destructive, action: .confirm) { TextState("Delete") }
+      }
+    }
     await store.send(.alert(.presented(.confirm))) {
       $0.alert = nil
+      $0.saved = []
+    }
+  }
+
+  @Test func anAlertCaseOfADestinationIsDismissedByItsButton() async {
+    let store = TestStore(initialState: Parent.State(saved: ["a"])) { Parent() }
+    await store.send(.deleteAllButtonTapped) {
+      $0.destination = .confirmation(
+        AlertState { TextState("Delete all?") } actions: {
+          ButtonState(action: .confirm) { TextState("Delete all") }
+        }
+      )
+    }
+    await store.send(\.destination.confirmation.confirm) {
+      $0.destination = nil
       $0.saved = []
     }
   }
@@ -221,12 +259,6 @@ struct PresentationReducerTests {
         """
     )
   }
-}
-
-/// A stand-in for `AlertState` in these tests: ephemeral state whose actions dismiss it.
-struct AlertLikeState: Equatable, Codable, _EphemeralState {
-  enum Action: Equatable, Codable { case confirm }
-  var title: String
 }
 
 extension PresentationReducerTests.Destination.State: Equatable, Codable {}
