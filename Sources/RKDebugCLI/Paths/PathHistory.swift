@@ -89,8 +89,14 @@ struct PathHistory {
   /// evaluate on it: the pointer covers the leading property names, and a `count` that is a
   /// real member in the initial state (not a length).
   static func split(_ path: ValuePath, in initialState: JSONValue) -> (JSONPointer, ValuePath) {
-    var tokens = path.stablePointer.tokens
-    var count = path.stablePrefixCount
+    // Only names the initial state has: a name it lacks may be an enum case, whose payload the
+    // path reaches through a `_0` member that the pointer would not name.
+    var tokens: [String] = []
+    for token in path.stablePointer.tokens {
+      guard initialState.value(at: JSONPointer(tokens: tokens + [token])) != nil else { break }
+      tokens.append(token)
+    }
+    var count = tokens.count
     while count < path.components.count, case .key("count") = path.components[count],
       initialState.value(at: JSONPointer(tokens: tokens))?.objectValue?["count"] != nil
     {

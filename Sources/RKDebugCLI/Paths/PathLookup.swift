@@ -17,6 +17,7 @@ struct PathAbsence: Equatable {
     case missingKey(String)
     /// The array has no element at this index.
     case indexOutOfRange(Int, count: Int)
+    case missingID(JSONValue)
     /// A value on the way is `null` (an optional that is `nil`).
     case null
   }

@@ -12,7 +12,7 @@ import ReducerKitDebug
 /// comparison := operand (('==' | '!=' | '<' | '<=' | '>' | '>=' | 'contains') operand)?
 /// operand    := '!' operand | '(' or ')' | NUMBER | STRING | 'true' | 'false' | 'nil' | path
 /// path       := (NAME | subscript) ('.' NAME | subscript)*
-/// subscript  := '[' (INTEGER | STRING) ']'
+/// subscript  := '[' (INTEGER | STRING | 'id' ':' (INTEGER | STRING)) ']'
 /// ```
 ///
 /// A predicate nests at most ``InputLimits/maximumDepth`` levels deep (parentheses, `!`, and
@@ -107,10 +107,33 @@ struct PathParser {
     }
   }
 
-  /// Parses `[2]` or `["key"]`.
+  /// Parses `[2]`, `["key"]` or `[id: 3]`.
   private mutating func parseSubscript() throws(PathSyntaxError) -> ValuePath.Component {
     let open = advance()
     let component: ValuePath.Component
+    if case .identifier("id") = current.kind, tokens[position + 1].isSymbol(":") {
+      _ = advance()
+      _ = advance()
+      switch current.kind {
+      case let .number(value):
+        guard value == value.rounded(), abs(value) <= 9_007_199_254_740_991 else {
+          throw PathSyntaxError(
+            "an id is a whole number or a string, not \(current.text)", column: current.column
+          )
+        }
+        component = .id(.number(String(Int(value))))
+      case let .string(id):
+        component = .id(.string(id))
+      default:
+        throw PathSyntaxError(
+          "expected a number or a quoted string after 'id:', found \(current.quoted)",
+          column: current.column
+        )
+      }
+      _ = advance()
+      try takeClosing("]", of: open)
+      return component
+    }
     switch current.kind {
     case let .number(value):
       guard value >= 0, value == value.rounded(), value <= Double(Int32.max) else {

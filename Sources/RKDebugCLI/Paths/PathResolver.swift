@@ -31,7 +31,7 @@ struct PathResolver {
       switch absence.reason {
       case .null:
         return nil
-      case .indexOutOfRange:
+      case .indexOutOfRange, .missingID:
         if allowsMissingIndex { return nil }
         throw PathEvaluationError("\(absence.explanation) at index \(index)")
       case let .missingKey(name):

@@ -36,7 +36,9 @@ struct PathTokenizer {
   }
 
   private static let twoCharacterSymbols: Set<String> = ["==", "!=", "<=", ">=", "&&", "||"]
-  private static let oneCharacterSymbols: Set<Character> = [".", "[", "]", "(", ")", "<", ">", "!"]
+  private static let oneCharacterSymbols: Set<Character> = [
+    ".", "[", "]", "(", ")", "<", ">", "!", ":",
+  ]
 
   /// The next token.
   mutating func next() throws(PathSyntaxError) -> PathToken {

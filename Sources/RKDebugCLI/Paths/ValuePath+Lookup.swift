@@ -18,7 +18,9 @@ extension ValuePath {
 
       case let (.key(name), .object(members)):
         if let member = members[name] {
-          current = member
+          // A case of a Swift enum with one unlabeled associated value encodes as
+          // `{"edit": {"_0": payload}}`: `destination.edit` is the payload, as in Swift.
+          current = members.count == 1 ? member.enumPayload ?? member : member
         } else if name == "count" {
           current = JSONValue(members.count)
         } else if let suggestion = EditDistance.suggestion(for: name, among: members.keys) {
@@ -45,7 +47,23 @@ extension ValuePath {
         guard elements.indices.contains(index) else {
           return absent(.indexOutOfRange(index, count: elements.count))
         }
-        current = elements[index]
+        current = elements[index].stackElement ?? elements[index]
+
+      case let (.id(id), .array(elements)):
+        guard
+          let element = elements.first(where: {
+            $0.objectValue?["id"].map { $0.predicateEquals(id) } ?? false
+          })
+        else {
+          return absent(.missingID(id))
+        }
+        current = element.stackElement ?? element
+
+      case let (.id(id), _):
+        throw PathEvaluationError(
+          "\(prefix.displayName) is \(current.kindName), not an array; it has no "
+            + "[id: \(id.serialized())]"
+        )
 
       case let (.index(index), .object(members)):
         // A dictionary with integer keys encodes them as strings.
@@ -76,8 +94,25 @@ extension PathAbsence {
     case let .indexOutOfRange(index, count):
       let elements = count == 1 ? "1 element" : "\(count) elements"
       return "\(prefix.displayName) has \(elements); there is no [\(index)]"
+    case let .missingID(id):
+      return "\(prefix.displayName) has no element whose id is \(id.serialized())"
     case .null:
       return "\(prefix.displayName) is nil"
     }
+  }
+}
+
+extension JSONValue {
+  /// The associated value of an enum case encoded `{"_0": payload}`, or `nil`.
+  fileprivate var enumPayload: JSONValue? {
+    guard let members = objectValue, members.count == 1 else { return nil }
+    return members["_0"]
+  }
+
+  /// The screen of a navigation stack's entry, encoded `{"element": screen, "id": 3}`, or `nil`:
+  /// `path[0]` and `path[id: 3]` are the screen, as in Swift.
+  fileprivate var stackElement: JSONValue? {
+    guard let members = objectValue, members.count == 2, members["id"] != nil else { return nil }
+    return members["element"]
   }
 }

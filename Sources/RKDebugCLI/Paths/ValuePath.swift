@@ -23,6 +23,9 @@ public struct ValuePath: Hashable, Sendable, CustomStringConvertible {
     case key(String)
     /// An array element (or the member named by the number, in an object).
     case index(Int)
+    /// `[id: 3]`: the element of an array whose `id` is the value (a row of an identified
+    /// array, or a screen of a navigation stack).
+    case id(JSONValue)
   }
 
   /// The steps from the root of the state.
@@ -76,6 +79,8 @@ public struct ValuePath: Hashable, Sendable, CustomStringConvertible {
         text += "[\(JSONValue.string(name).serialized())]"
       case let .index(index):
         text += "[\(index)]"
+      case let .id(id):
+        text += "[id: \(id.serialized())]"
       }
     }
     return text
@@ -96,7 +101,7 @@ public struct ValuePath: Hashable, Sendable, CustomStringConvertible {
   var stablePrefixCount: Int {
     components.firstIndex { component in
       switch component {
-      case .index, .key("count"): return true
+      case .index, .id, .key("count"): return true
       case .key: return false
       }
     } ?? components.count

@@ -144,11 +144,16 @@ import Testing
     dictionary with integer keys; ["key"] or ['key'] is a member whose name is not
     a name, such as settings["dark mode"], and may start a path too. .count is the
     length of an array, an object or a string, unless the object has a real count
-    member. A path through an optional that is nil gives nil. A name that no state
-    of the session has but that is close to one that does is refused as a typo (did
-    you mean 'title'?); with --path any name that no state has is refused. A --path
-    that is not a path is a usage error (exit status 64) naming the column where it
-    goes wrong.
+    member. [id: N] or [id: "text"] is the element of an array whose id is that
+    value: a row of an identified array, or a screen of a navigation stack
+    (path[id: 3]). As in Swift, a stack's element is the screen itself
+    (path[0].detail.title), and an enum case with one associated value reaches into
+    that value (destination.edit.title: the edit form of a presented destination).
+    A path through an optional that is nil, or an enum in another case, gives nil.
+    A name that no state of the session has but that is close to one that does is
+    refused as a typo (did you mean 'title'?); with --path any name that no state
+    has is refused. A --path that is not a path is a usage error (exit status 64)
+    naming the column where it goes wrong.
 
     USAGE: rkdebug state [--db <path>] [--session <id>] --at <index> [--path <path>] [--json]
 
@@ -163,9 +168,10 @@ import Testing
                               the initial state).
       --path <path>           A Swift-style path to one value: todos[2].title,
                               child.count.
-            Names are properties, [N] array elements, ["key"] members whose name is
-            not an identifier; .count of an array, object or string is its length.
-            PATHS below describes them in full.
+            Names are properties or enum cases, [N] array elements, [id: N] the
+            element with that id, ["key"] members whose name is not an identifier;
+            .count of an array, object or string is its length. PATHS below
+            describes them in full.
       --json                  Print JSON (JSON Lines for lists) instead of text.
             docs/cli-json.md documents the JSON of each command.
       --version               Show the version.

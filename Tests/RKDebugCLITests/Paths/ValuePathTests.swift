@@ -154,4 +154,45 @@ import Testing
     #expect(try ValuePath(parsing: "books.count").stablePointer == "/books")
     #expect(try ValuePath(parsing: "[0]").stablePointer == "")
   }
+
+  /// A navigation stack (`{"id", "element"}` entries), a presented destination (an enum case with
+  /// its `_0` payload) and identified rows, as the recorder writes them.
+  let navigation: JSONValue = [
+    "path": [
+      ["id": 0, "element": ["list": ["_0": ["rows": 2]]]],
+      ["id": 3, "element": ["detail": ["_0": ["title": "Milk"]]]],
+    ],
+    "destination": ["edit": ["_0": ["title": "Eggs", "tags": ["a"]]]],
+    "todos": [["id": "A-1", "title": "one"], ["id": "B-2", "title": "two"]],
+  ]
+
+  @Test func idSubscriptsAndEnumCasesReadAsInSwift() throws {
+    #expect(
+      try ValuePath(parsing: "path[id: 3].detail.title").components
+        == [.key("path"), .id(3), .key("detail"), .key("title")]
+    )
+    #expect(try ValuePath(parsing: "path[id: 3].detail.title").evaluate(in: navigation) == "Milk")
+    #expect(try ValuePath(parsing: "path[1].detail.title").evaluate(in: navigation) == "Milk")
+    #expect(try ValuePath(parsing: "path[0].list.rows").evaluate(in: navigation) == 2)
+    #expect(try ValuePath(parsing: "destination.edit.title").evaluate(in: navigation) == "Eggs")
+    #expect(try ValuePath(parsing: "destination.edit.tags.count").evaluate(in: navigation) == 1)
+    #expect(try ValuePath(parsing: #"todos[id: "B-2"].title"#).evaluate(in: navigation) == "two")
+    #expect(try ValuePath(parsing: "path.count").evaluate(in: navigation) == 2)
+    #expect(try ValuePath(parsing: "path[id: 7]").evaluate(in: navigation) == nil)
+    #expect(try ValuePath(parsing: "destination.alert").evaluate(in: navigation) == nil)
+    #expect(try ValuePath(parsing: "path[id: 3].detail").description == "path[id: 3].detail")
+    #expect(
+      try ValuePath(parsing: #"todos[id: "B-2"]"#).description == #"todos[id: "B-2"]"#
+    )
+  }
+
+  @Test func badIDSubscriptsAreSyntaxErrors() {
+    #expect(throws: PathSyntaxError.self) { try ValuePath(parsing: "path[id: ]") }
+    #expect(throws: PathSyntaxError.self) { try ValuePath(parsing: "path[id: 1.5]") }
+    #expect(throws: PathSyntaxError.self) { try ValuePath(parsing: "path[id: 1e300]") }
+    #expect(throws: PathSyntaxError.self) { try ValuePath(parsing: "path[id 3]") }
+    #expect(throws: PathEvaluationError.self) {
+      try ValuePath(parsing: "destination[id: 1]").evaluate(in: navigation)
+    }
+  }
 }
