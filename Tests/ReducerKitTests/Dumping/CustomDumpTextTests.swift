@@ -257,12 +257,44 @@ extension DumpTypes {
       ("concatenated text", TextState("a") + TextState("b")),
       ("optional alert", Optional(DumpTypes.alert) as Any),
       ("binding action", FormAction.binding(.set(\.email, "a@b.c"))),
+      ("stack", stack), ("empty stack", StackState<Mode>()),
+      ("stack element id", StackElementID(generation: 3)),
+      ("stack actions", [
+        StackAction<Mode, Action>.push(id: 2, state: .list),
+        .element(id: 1, action: .tapped), .popFrom(id: 0),
+      ]),
+      ("presentation actions", [PresentationAction<Action>.dismiss, .presented(.setTitle("t"))]),
+      ("presented", Presenting(sheet: Row(id: 1))), ("not presented", Presenting()),
     ])
+
+    /// A stack of two screens with ids 0 and 5.
+    static let stack: StackState<Mode> = {
+      var stack = StackState<Mode>()
+      stack[id: 0] = .list
+      stack[id: 5] = .grid(columns: 2)
+      return stack
+    }()
+
+    struct Presenting: Equatable {
+      @Presents var sheet: Row?
+    }
 
     static let handedToCustomDump = samples([
       ("class", Reference()), ("class in an array", [Reference()]), ("metatype", Row.self),
       ("quoted non-ASCII", #"é "q""#),
     ])
+
+    static func pushed(_ stack: StackState<Mode>) -> StackState<Mode> {
+      var stack = stack
+      stack[id: 6] = .list
+      return stack
+    }
+
+    static func regridded(_ stack: StackState<Mode>) -> StackState<Mode> {
+      var stack = stack
+      stack[id: 5] = .grid(columns: 3)
+      return stack
+    }
 
     static func retitled(_ alert: AlertState<AlertAction>) -> AlertState<AlertAction> {
       var alert = alert
@@ -362,6 +394,13 @@ extension DumpTypes {
         DiffSample("alert buttons", DumpTypes.alert, relabeled(DumpTypes.alert)),
         DiffSample("alert replaced", DumpTypes.alert, AlertState { TextState("Saved") }),
         DiffSample("dialog visibility", DumpTypes.dialog, hidden(DumpTypes.dialog)),
+        DiffSample("stack push", stack, pushed(stack)),
+        DiffSample("stack pop", stack, StackState<Mode>()),
+        DiffSample("stack element", stack, regridded(stack)),
+        DiffSample("presentation", Presenting(), Presenting(sheet: Row(id: 1))),
+        DiffSample(
+          "presented change", Presenting(sheet: Row(id: 1)),
+          Presenting(sheet: Row(id: 1, title: "x"))),
         DiffSample(
           "binding value", FormAction.binding(.set(\.email, "a")),
           FormAction.binding(.set(\.email, "b"))),
