@@ -45,13 +45,17 @@ extension ReducerMacro: ExtensionMacro {
 
 extension ReducerMacro: MemberAttributeMacro {
   /// `@CasePathable` and `@dynamicMemberLookup` on the nested `State` and `Action` enums, unless
-  /// they already have them.
+  /// they already have them, and `@ReducerBuilder` on `body`: the conformance comes in an
+  /// extension, from which Swift does not infer the protocol's result builder.
   public static func expansion(
     of node: AttributeSyntax,
     attachedTo declaration: some DeclGroupSyntax,
     providingAttributesFor member: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
   ) throws -> [AttributeSyntax] {
+    if let variable = member.as(VariableDeclSyntax.self) {
+      return reducerBuilder(for: variable).map { [$0] } ?? []
+    }
     guard
       let enumDecl = member.as(EnumDeclSyntax.self),
       ["State", "Action"].contains(enumDecl.name.text)
@@ -74,6 +78,50 @@ extension ReducerMacro: MemberAttributeMacro {
       attributes.append("dynamicMemberLookup")
     }
     return attributes.map { AttributeSyntax(attributeName: TypeSyntax(stringLiteral: $0)) }
+  }
+}
+
+extension ReducerMacro {
+  /// `@ReducerKit.ReducerBuilder<State, Action>` for a computed `var body: some Reducer<…>` or
+  /// `some ReducerOf<…>` that has no builder attribute yet; `nil` for any other property.
+  private static func reducerBuilder(for variable: VariableDeclSyntax) -> AttributeSyntax? {
+    guard
+      variable.bindingSpecifier.tokenKind == .keyword(.var), variable.bindings.count == 1,
+      let binding = variable.bindings.first,
+      binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body",
+      binding.accessorBlock != nil,
+      let constraint = binding.typeAnnotation?.type.as(SomeOrAnyTypeSyntax.self)?.constraint
+    else { return nil }
+    let name: String
+    let arguments: [String]
+    if let identifier = constraint.as(IdentifierTypeSyntax.self) {
+      name = identifier.name.text
+      arguments = identifier.genericArgumentClause.map(genericArguments) ?? []
+    } else if let member = constraint.as(MemberTypeSyntax.self) {
+      name = member.name.text
+      arguments = member.genericArgumentClause.map(genericArguments) ?? []
+    } else {
+      return nil
+    }
+    let hasBuilder = variable.attributes.contains {
+      $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription.contains("ReducerBuilder")
+        ?? false
+    }
+    guard !hasBuilder else { return nil }
+    let generics: String
+    switch (name, arguments.count) {
+    case ("ReducerOf", 1): generics = "\(arguments[0]).State, \(arguments[0]).Action"
+    case ("Reducer", 2): generics = arguments.joined(separator: ", ")
+    default: return nil
+    }
+    return AttributeSyntax(
+      attributeName: TypeSyntax(stringLiteral: "ReducerKit.ReducerBuilder<\(generics)>")
+    )
+  }
+
+  /// The generic arguments as written, without the commas between them.
+  private static func genericArguments(_ clause: GenericArgumentClauseSyntax) -> [String] {
+    clause.arguments.map(\.argument.trimmedDescription)
   }
 }
 

@@ -32,9 +32,41 @@ struct ReducerMacroTests {
         enum Action {
           case tapped
         }
+        @ReducerKit.ReducerBuilder<Self.State, Self.Action>
         var body: some ReducerOf<Self> {
           EmptyReducer()
         }
+      }
+
+      extension Feature: ReducerKit.Reducer {
+      }
+      """
+    }
+  }
+
+  @Test func bodyOfAReducerTypeGetsTheBuilderOfItsArguments() {
+    assertMacro {
+      """
+      @Reducer
+      struct Feature {
+        var body: some Reducer<State, Action> {
+          Reduce { _, _ in .none }
+          EmptyReducer()
+        }
+        @ReducerBuilder<State, Action>
+        var other: some Reducer<State, Action> { EmptyReducer() }
+      }
+      """
+    } expansion: {
+      """
+      struct Feature {
+        @ReducerKit.ReducerBuilder<State, Action>
+        var body: some Reducer<State, Action> {
+          Reduce { _, _ in .none }
+          EmptyReducer()
+        }
+        @ReducerBuilder<State, Action>
+        var other: some Reducer<State, Action> { EmptyReducer() }
       }
 
       extension Feature: ReducerKit.Reducer {
