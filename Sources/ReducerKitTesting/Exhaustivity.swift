@@ -24,3 +24,33 @@ public enum Exhaustivity: Equatable, Sendable {
   /// Non-exhaustive, without showing skipped assertions.
   public static let off = Self.off(showSkippedAssertions: false)
 }
+
+extension TestStore {
+  /// Runs `operation` with ``exhaustivity`` set to `exhaustivity`, then sets it back, as TCA's
+  /// `withExhaustivity` does: one stretch of an exhaustive test that checks only what it asserts.
+  ///
+  /// ```swift
+  /// await store.withExhaustivity(.off(showSkippedAssertions: true)) {
+  ///   await store.send(.recordButtonTapped)
+  ///   await store.receive(\.recordingMemo.presented.finalRecordingTime)
+  /// }
+  /// ```
+  public func withExhaustivity<R>(
+    _ exhaustivity: Exhaustivity, operation: () async throws -> R
+  ) async rethrows -> R {
+    let previous = self.exhaustivity
+    self.exhaustivity = exhaustivity
+    defer { self.exhaustivity = previous }
+    return try await operation()
+  }
+
+  /// The synchronous form of ``withExhaustivity(_:operation:)-async``.
+  public func withExhaustivity<R>(
+    _ exhaustivity: Exhaustivity, operation: () throws -> R
+  ) rethrows -> R {
+    let previous = self.exhaustivity
+    self.exhaustivity = exhaustivity
+    defer { self.exhaustivity = previous }
+    return try operation()
+  }
+}
