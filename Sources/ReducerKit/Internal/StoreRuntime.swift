@@ -23,6 +23,9 @@ final class StoreRuntime<Action> {
   /// The in-flight tasks of each cancellation id, and the ids of each such task.
   private var cancellables: [AnyCancelID: Set<Task<Void, Never>>] = [:]
   private var cancelIDs: [Task<Void, Never>: [AnyCancelID]] = [:]
+  /// The completion of each `run` effect's task, reported once: at its cancellation by id, or
+  /// when its work ends.
+  private var completions: [Task<Void, Never>: RunCompletion] = [:]
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
   init() {}
@@ -146,7 +149,8 @@ final class StoreRuntime<Action> {
         Pending(action: action, emitters: observers, completesSendEffect: false, group: group)
       )
     }
-    return track(priority: run.priority) {
+    let once = RunCompletion(observers: observers)
+    let task = track(priority: run.priority) {
       var completion = EffectCompletion.finished
       do {
         try await run.operation(send)
@@ -168,8 +172,10 @@ final class StoreRuntime<Action> {
           }
         }
       }
-      for observer in observers { observer.effectDidComplete(completion) }
+      once.report(completion)
     }
+    if !observers.isEmpty { completions[task] = once }
+    return task
   }
 
   /// Starts `operation` as an effect task on the main actor, in flight until it returns.
@@ -188,6 +194,7 @@ final class StoreRuntime<Action> {
 
   /// Forgets the task of `key`, and wakes the idle waiters when it was the last one.
   private func didFinish(_ key: Int) {
+    if let task = inFlight[key] { completions[task] = nil }
     if let task = inFlight.removeValue(forKey: key),
       let ids = cancelIDs.removeValue(forKey: task)
     {
@@ -202,9 +209,15 @@ final class StoreRuntime<Action> {
     for waiter in waiters { waiter.resume() }
   }
 
+  /// Cancels the effects of `id`. Their observers hear of it at once, as TCA's test store drops
+  /// a cancelled effect at once: the task may take a moment more to notice, but nothing it does
+  /// from now on is delivered.
   private func cancel(id: AnyCancelID) {
     guard let tasks = cancellables.removeValue(forKey: id) else { return }
-    for task in tasks { task.cancel() }
+    for task in tasks {
+      task.cancel()
+      completions.removeValue(forKey: task)?.report(.cancelled)
+    }
   }
 
   private func makeTaskKey() -> Int {
@@ -223,5 +236,21 @@ final class StoreRuntime<Action> {
 
   isolated deinit {
     cancelAll()
+  }
+}
+
+/// Reports the end of one `run` effect to its observers, once.
+@MainActor
+private final class RunCompletion {
+  private var observers: [any EffectObserver]
+
+  init(observers: [any EffectObserver]) {
+    self.observers = observers
+  }
+
+  func report(_ completion: EffectCompletion) {
+    let observers = self.observers
+    self.observers = []
+    for observer in observers { observer.effectDidComplete(completion) }
   }
 }
