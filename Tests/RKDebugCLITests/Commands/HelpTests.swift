@@ -253,3 +253,22 @@ import Testing
 
     """#
 }
+
+/// `rkdebug help NAME` for a NAME that is no command, through the built executable.
+@Suite struct UnknownHelpTopicTests {
+  @Test func isAnError() throws {
+    for arguments in [["help", "nonexistent"], ["help", "log", "nonexistent"]] {
+      let result = try RKDebugProcess.run(arguments)
+      #expect(result.status == 64, "\(arguments)")
+      #expect(result.stdout == "", "\(arguments)")
+      #expect(result.stderrLines.count == 1, "\(arguments)")
+    }
+    let result = try RKDebugProcess.run(["help", "nonexistent"])
+    #expect(
+      result.stderrLines == [
+        "rkdebug: error: no command 'nonexistent' to describe; the commands are: sessions, log, "
+          + "changes, state, diff, history, replay, bisect, find, record, export, import, "
+          + "testgen, features, ui, demo (see 'rkdebug help')"
+      ])
+  }
+}
