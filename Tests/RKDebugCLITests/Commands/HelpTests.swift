@@ -155,8 +155,11 @@ import Testing
     OPTIONS:
       --db <path>             The log file. Defaults to $RKDEBUG_DB, then
                               ./rkdebug.sqlite.
-            Commands that only read the log open it read-only and never change it;
-            record, import and demo create it if it does not exist.
+            Commands that only read the log open it read-only and never change it
+            (a log that cannot be written, on a read-only disk say, is read without
+            creating any file beside it); record, import and demo create it if it
+            does not exist. PATH is always a file's path, never an SQLite URI; a
+            folder, FIFO or device is refused.
       --session <id>          The session id. Defaults to the newest session.
             'rkdebug sessions' lists the sessions of the log with their ids.
       --at <index>            The action index: the state after this action (0 is
@@ -232,8 +235,11 @@ import Testing
     OPTIONS:
       --db <path>             The log file. Defaults to $RKDEBUG_DB, then
                               ./rkdebug.sqlite.
-            Commands that only read the log open it read-only and never change it;
-            record, import and demo create it if it does not exist.
+            Commands that only read the log open it read-only and never change it
+            (a log that cannot be written, on a read-only disk say, is read without
+            creating any file beside it); record, import and demo create it if it
+            does not exist. PATH is always a file's path, never an SQLite URI; a
+            folder, FIFO or device is refused.
       --session <id>          The session id. Defaults to the newest session.
             'rkdebug sessions' lists the sessions of the log with their ids.
       --where <expr>          The predicate to find.
