@@ -26,6 +26,8 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
   ],
   targets: [
     .target(
@@ -96,6 +98,10 @@ let package = Package(
       dependencies: [
         "ReducerKitDebug",
         .product(name: "Hummingbird", package: "hummingbird"),
+        // Reads a request's target before Hummingbird converts it (RequestTargetCheck).
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
       ],
       resources: [
         .embedInCode("Assets/index.html"),

@@ -98,7 +98,8 @@ public struct Todos: Reducer {
 
       case let .delete(offsets):
         let filteredTodos = state.filteredTodos
-        for offset in offsets where filteredTodos.indices.contains(offset) {
+        // The rows' offsets, not the set's: an index set may hold a range of 2^40 offsets.
+        for offset in filteredTodos.indices where offsets.contains(offset) {
           state.todos.remove(id: filteredTodos[offset].id)
         }
         return .none
@@ -110,8 +111,8 @@ public struct Todos: Reducer {
       case let .move(source, destination):
         let filteredTodos = state.filteredTodos
         let source = IndexSet(
-          source
-            .filter { filteredTodos.indices.contains($0) }
+          filteredTodos.indices
+            .filter { source.contains($0) }
             .compactMap { state.todos.index(id: filteredTodos[$0].id) }
         )
         let offset = min(max(destination, 0), filteredTodos.count)

@@ -10,13 +10,19 @@ struct LogOptions: ParsableArguments {
     help: ArgumentHelp(
       "The log file. Defaults to $RKDEBUG_DB, then ./rkdebug.sqlite.",
       discussion: """
-        Commands that only read the log open it read-only and never change it; record, \
-        import and demo create it if it does not exist.
+        Commands that only read the log open it read-only and never change it (a log that \
+        cannot be written, on a read-only disk say, is read without creating any file \
+        beside it); record, import and demo create it if it does not exist. PATH is always \
+        a file's path, never an SQLite URI; a folder, FIFO or device is refused.
         """,
       valueName: "path"
     )
   )
   var db: String?
+
+  func validate() throws {
+    if db?.isEmpty == true { throw ValidationError("--db needs the path of a log file") }
+  }
 
   /// The log path this invocation uses.
   var logPath: String { Self.logPath(db: db) }

@@ -99,6 +99,7 @@ public struct RKDebug: AsyncParsableCommand {
   /// with status 0; failures print one line on standard error.
   static func run(_ arguments: [String]) async -> Int32 {
     do {
+      try checkHelpTopics(arguments)
       var command = try await asyncParseAsRoot(arguments)
       if var asyncCommand = command as? any AsyncParsableCommand {
         try await asyncCommand.run()
@@ -110,6 +111,29 @@ public struct RKDebug: AsyncParsableCommand {
       return 0
     } catch {
       return ErrorReport(error: error, arguments: arguments).print()
+    }
+  }
+
+  /// Refuses `rkdebug help NAME` when NAME is not a command (argument-parser would print the
+  /// general help and exit 0, as if the topic existed).
+  static func checkHelpTopics(_ arguments: [String]) throws {
+    guard arguments.first == "help" else { return }
+    var subcommands = RKDebug.configuration.subcommands
+    for name in arguments.dropFirst() {
+      if name.hasPrefix("-") { continue }
+      var names: [String] = []
+      var found: (any ParsableCommand.Type)?
+      for subcommand in subcommands {
+        let subcommandName = subcommand._commandName
+        names.append(subcommandName)
+        if subcommandName == name { found = subcommand }
+      }
+      guard let found else {
+        throw ValidationError(
+          "no command \(InputLimits.quoted(name)) to describe; the commands are: "
+            + names.joined(separator: ", "))
+      }
+      subcommands = found.configuration.subcommands
     }
   }
 }

@@ -9,6 +9,8 @@ struct APIRoutes: Sendable {
   /// The most actions one window holds, and the most changes one history returns.
   static let maximumWindow = 1000
   static let maximumHistory = 10_000
+  /// The largest index or id a request may name (a larger one is a 400, never an overflow).
+  static let maximumIndex = QueryParameters.maximumInteger
 
   func add(to router: Router<BasicRequestContext>) {
     let queries = queries
@@ -20,7 +22,7 @@ struct APIRoutes: Sendable {
       session, query in
       let filter = query.string("filter").flatMap { $0.isEmpty ? nil : $0 }
       return try queries.actions(
-        session: session, from: try query.integer("from", in: 1...Int.max, default: 1),
+        session: session, from: try query.integer("from", in: 1...Self.maximumIndex, default: 1),
         count: try query.integer("count", in: 1...Self.maximumWindow, default: 200),
         filter: filter)
     }
@@ -28,19 +30,21 @@ struct APIRoutes: Sendable {
       await Self.answer {
         let session = try Self.sessionID(context)
         _ = try QueryParameters(request, allowed: [])
-        guard let text = context.parameters.get("index"), let index = Int(text), index >= 1
+        guard let text = context.parameters.get("index"), let index = Int(text),
+          (1...Self.maximumIndex).contains(index)
         else {
-          throw InspectorError.badRequest("the action index must be an integer from 1")
+          throw InspectorError.badRequest(
+            "the action index must be an integer from 1 to \(Self.maximumIndex)")
         }
         return try queries.action(session: session, index: index)
       }
     }
     route(router, "/api/sessions/:session/state", allowed: ["at"]) { session, query in
-      try queries.state(session: session, at: try query.integer("at", in: 0...Int.max))
+      try queries.state(session: session, at: try query.integer("at", in: 0...Self.maximumIndex))
     }
     route(router, "/api/sessions/:session/value", allowed: ["at", "path"]) { session, query in
       try queries.value(
-        session: session, at: try query.integer("at", in: 0...Int.max),
+        session: session, at: try query.integer("at", in: 0...Self.maximumIndex),
         path: try query.requiredString("path"))
     }
     route(router, "/api/sessions/:session/history", allowed: ["path", "limit"]) {
@@ -51,12 +55,12 @@ struct APIRoutes: Sendable {
     }
     route(router, "/api/sessions/:session/diff", allowed: ["from", "to"]) { session, query in
       try queries.diff(
-        session: session, from: try query.integer("from", in: 0...Int.max),
-        to: try query.integer("to", in: 0...Int.max))
+        session: session, from: try query.integer("from", in: 0...Self.maximumIndex),
+        to: try query.integer("to", in: 0...Self.maximumIndex))
     }
     route(router, "/api/sessions/:session/effects", allowed: ["from", "to"]) { session, query in
-      let from = try query.integer("from", in: 1...Int.max)
-      let to = try query.integer("to", in: 1...Int.max)
+      let from = try query.integer("from", in: 1...Self.maximumIndex)
+      let to = try query.integer("to", in: 1...Self.maximumIndex)
       guard from <= to, to - from < Self.maximumHistory else {
         throw InspectorError.badRequest(
           "'from' must not be after 'to', and a range holds at most \(Self.maximumHistory) actions")

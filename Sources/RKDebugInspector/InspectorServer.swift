@@ -56,6 +56,7 @@ public struct InspectorServer: Sendable {
     let host = host
     let app = Application(
       router: router(),
+      server: InspectorHTTP1Channel.server,
       configuration: .init(address: .hostname(host, port: port), serverName: nil),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? 0

@@ -24,6 +24,10 @@ struct QueryParameters {
     self.values = values
   }
 
+  /// The largest integer a parameter may hold: the largest the page's JavaScript counts
+  /// exactly (`Number.MAX_SAFE_INTEGER`), and far from overflowing when a window is added.
+  static let maximumInteger = 9_007_199_254_740_991
+
   /// The longest value a parameter may have: a path or a filter is far shorter.
   static let maximumLength = 65536
 

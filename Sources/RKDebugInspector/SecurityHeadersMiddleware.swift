@@ -17,7 +17,17 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
   ) async throws -> Response {
     var response: Response
     if request.method == .get {
-      response = try await next(request, context)
+      do {
+        response = try await next(request, context)
+      } catch let error as HTTPError {
+        // The router's own answers (a path no route matches) get the headers too.
+        response = InspectorResponse.error(
+          InspectorError(
+            status: error.status,
+            error.status == .notFound
+              ? "no such page; the inspector is at / and its API under /api/ (docs/ui-api.md)"
+              : error.body ?? error.status.reasonPhrase))
+      }
     } else {
       response = InspectorResponse.error(
         InspectorError(status: .methodNotAllowed, "the inspector is read-only: only GET"))

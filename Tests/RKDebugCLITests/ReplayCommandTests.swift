@@ -204,7 +204,39 @@ import Testing
     )
   }
 
+  /// Counts and indices at the edge of `Int` move to the ends, or are refused, never overflow.
+  @Test func stepperTakesHugeNumbers() throws {
+    let scratch = try TemporaryDirectory()
+    try recordCounter(Self.counterActions, in: scratch)
+    let run = try RKDebugProcess.run(
+      ["replay", "--step"], in: scratch.url,
+      stdin: "next 9223372036854775807\nback 9223372036854775807\nn\n"
+        + "next 9223372036854775807\nj 9223372036854775807\n")
+    #expect(run.status == 1)
+    #expect(
+      run.stdout == """
+        stepping through session 1 ('counter'): 6 actions; type 'help' for the commands
+        at 0 of 6: the initial state
+        at 6 of 6: action 6 (send) Counter.Action.increment
+        at 0 of 6: the initial state
+        at 1 of 6: action 1 (send) Counter.Action.increment
+        at 6 of 6: action 6 (send) Counter.Action.increment
+
+        """
+    )
+    #expect(
+      run.stderrLines == [
+        "rkdebug: error: line 5 of the stepper's input, 'j 9223372036854775807': index "
+          + "9223372036854775807 is out of range: this session has indices 0...6"
+      ])
+  }
+
   @Test(arguments: [
+    (
+      "n\nnext 99999999999999999999\n",
+      "line 2 of the stepper's input, 'next 99999999999999999999': 'next' takes a count of 1 or "
+        + "more: next 5"
+    ),
     (
       "next\nfrob\nnext\n",
       "line 2 of the stepper's input, 'frob': unknown command 'frob'; type 'help' for the commands"

@@ -23,8 +23,9 @@ struct ExportCommand: AsyncParsableCommand {
     help: ArgumentHelp(
       "The file to write. Defaults to standard output.",
       discussion: """
-        An existing file is replaced, except the log itself and its -wal, -shm and -journal \
-        companions, which are refused.
+        The file is written beside its place and renamed into it once whole. An existing \
+        file is replaced, except the log itself and its -wal, -shm and -journal companions \
+        (by any path, link or hard link), which are refused.
         """,
       valueName: "file"
     )
@@ -33,7 +34,7 @@ struct ExportCommand: AsyncParsableCommand {
 
   func run() async throws {
     if let output, output != "-" {
-      try Self.refuseLogFile(output, logPath: sessionOptions.logPath)
+      try OutputFile.refuseLog(output, option: "--output", logPath: sessionOptions.logPath)
     }
     let log = try sessionOptions.openReadOnly()
     let reader = try log.reader(session: sessionOptions.session)
@@ -75,55 +76,5 @@ struct ExportCommand: AsyncParsableCommand {
       sink.abandon()
       throw error
     }
-  }
-
-  // MARK: - The output file
-
-  /// The log's own files: replacing one of them would destroy the session being exported (or
-  /// corrupt the log, for a companion SQLite reads back).
-  private static let logFileSuffixes = ["", "-wal", "-shm", "-journal"]
-
-  /// Throws when `output` is the log at `logPath` or one of its companions: the same path once
-  /// both are absolute, standardized and free of symbolic links, or the same file (device and
-  /// inode) when both exist, as through a hard link.
-  static func refuseLogFile(_ output: String, logPath: String) throws {
-    let target = FileIdentity(path: output)
-    for suffix in logFileSuffixes {
-      let file = logPath + suffix
-      guard target.isSameFile(as: FileIdentity(path: file)) else { continue }
-      let what = suffix.isEmpty ? "the log itself" : "the log's \(suffix.dropFirst()) file"
-      let named = output == file ? "" : " ('\(file)')"
-      throw RKDebugError(
-        "--output '\(output)' is \(what)\(named); replacing it would destroy the session: "
-          + "export to another file"
-      )
-    }
-  }
-}
-
-/// Where a path leads: its resolved path and, when the file exists, its device and inode.
-private struct FileIdentity {
-  /// The absolute path, standardized, with symbolic links resolved (those of the folder even
-  /// when the file does not exist yet).
-  let resolvedPath: String
-  /// The device and inode of the file, or `nil` when there is no file.
-  let node: (device: UInt64, inode: UInt64)?
-
-  init(path: String) {
-    let url = URL(fileURLWithPath: path).standardizedFileURL
-    let folder = url.deletingLastPathComponent().resolvingSymlinksInPath()
-    resolvedPath =
-      folder.appendingPathComponent(url.lastPathComponent)
-      .resolvingSymlinksInPath().standardizedFileURL.path
-    var status = stat()
-    node =
-      stat(path, &status) == 0 ? (UInt64(status.st_dev), UInt64(status.st_ino)) : nil
-  }
-
-  /// Whether both name the same file.
-  func isSameFile(as other: FileIdentity) -> Bool {
-    if resolvedPath == other.resolvedPath { return true }
-    guard let node, let otherNode = other.node else { return false }
-    return node == otherNode
   }
 }

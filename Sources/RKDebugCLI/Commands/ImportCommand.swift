@@ -32,7 +32,11 @@ struct ImportCommand: AsyncParsableCommand {
     let header = try reader.session()
     // Refuse a session the log already holds before opening it for writing.
     let path = logOptions.logPath
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    // The size of a regular file at the path (a FIFO or device is refused when opened).
+    let size =
+      attributes == nil || attributes?[.type] as? FileAttributeType == .typeRegular
+      ? attributes?[.size] as? Int : -1
     if let size, size > 0,
       let existing = try ActionLog.readOnly(path: path).sessions()
         .first(where: { $0.uuid == header.uuid })
@@ -42,16 +46,23 @@ struct ImportCommand: AsyncParsableCommand {
           + "import it into another log (--db)"
       )
     }
-    let log = try ActionLog(path: path)
     let progress = ProgressLine(label: "importing", total: header.actionCount)
     let id: Int64
+    var log: ActionLog?
     do {
-      id = try log.importSession(header, items: reader.next) {
+      // Opening can fail too (a full disk while the schema is written): everything from
+      // creating the log to its last commit is undone together.
+      let opened = try ActionLog(path: path)
+      log = opened
+      id = try opened.importSession(header, items: reader.next) {
         progress.update($0, header.actionCount)
       }
+      progress.finish()
+      try opened.close()
     } catch {
       progress.finish()
-      try? log.close()
+      try? log?.close()
+      log = nil
       if size == nil || size == 0 { Self.restore(logAt: path, existed: size != nil) }
       if case let LogError.corrupt(problem) = error {
         throw RKDebugError(
@@ -60,8 +71,6 @@ struct ImportCommand: AsyncParsableCommand {
       }
       throw error
     }
-    progress.finish()
-    try log.close()
     print(id)
   }
 

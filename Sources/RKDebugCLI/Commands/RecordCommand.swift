@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReducerKit
 import ReducerKitDebug
 
 /// `rkdebug record`: drives a registered feature's store with actions from a file or a seeded
@@ -151,8 +152,16 @@ struct RecordCommand: AsyncParsableCommand {
     let options = RecordOptions(
       realTime: realTime, live: live, seed: seed ?? 0, snapshotInterval: snapshotInterval
     )
-    let outcome = try await Self.record(feature.erased, input, options: options) {
-      try ActionLog(path: path, durability: durability)
+    // A failure's error line says why the recording stopped; without one, each issue the run
+    // reported is a warning.
+    let issues = CollectedIssues()
+    let outcome = try await withIssueReporters([issues]) {
+      try await Self.record(feature.erased, input, options: options) {
+        try ActionLog(path: path, durability: durability)
+      }
+    }
+    for message in issues.all {
+      print("rkdebug: warning: \(ErrorReport.oneLine(message))", to: &StandardError.stream)
     }
     // By its uuid: another process recording into the same log may have the newest session.
     let uuid = outcome.sessionUUID.uuidString

@@ -41,19 +41,28 @@ struct TestgenCommand: AsyncParsableCommand {
   @Option(
     name: [.customShort("o"), .long],
     help: ArgumentHelp(
-      "Write the test to this file instead of standard output.", valueName: "file")
+      "Write the test to this file instead of standard output.",
+      discussion: """
+        The file is written beside its place and renamed into it once whole. An existing \
+        file is replaced, except the log itself and its -wal, -shm and -journal companions \
+        (by any path, link or hard link), which are refused.
+        """,
+      valueName: "file")
   )
   var output: String?
 
   func validate() throws {
-    if let name, !Self.isIdentifier(name) {
+    if let name, let problem = SwiftIdentifier.problem(with: name) {
       throw ValidationError(
-        "--name \(name) is not a Swift identifier (letters, digits and _, not starting with a "
-          + "digit)")
+        "--name \(InputLimits.quoted(name)) \(problem): name the test "
+          + "with ASCII letters, digits and _, not starting with a digit (counterSession1)")
     }
   }
 
   func run() async throws {
+    if let output {
+      try OutputFile.refuseLog(output, option: "--output", logPath: sessionOptions.logPath)
+    }
     let reader = try sessionOptions.reader()
     let session = reader.session
     guard let feature = FeatureRegistry.feature(for: session) else {
@@ -65,7 +74,7 @@ struct TestgenCommand: AsyncParsableCommand {
     }
     let request = TestgenRequest(
       range: try range.range(in: reader),
-      testName: name ?? Self.defaultName(feature: session.feature, session: session.id),
+      testName: name ?? SwiftIdentifier.testName(feature: session.feature, session: session.id),
       logName: URL(fileURLWithPath: sessionOptions.logPath).lastPathComponent
     )
     let test = try feature.erased.testSource(for: reader, request: request)
@@ -76,32 +85,10 @@ struct TestgenCommand: AsyncParsableCommand {
       print(test.source, terminator: "")
       return
     }
-    do {
-      try Data(test.source.utf8).write(to: URL(fileURLWithPath: output))
-    } catch {
-      throw RKDebugError("cannot write \(output): \(error.localizedDescription)")
-    }
+    try OutputFile.write(test.source, to: output)
     let actions = request.range.map { "actions \($0.lowerBound)...\($0.upperBound)" }
     print(
       "wrote \(output): @Test \(request.testName), \(actions ?? "no actions") of session "
         + "\(session.id)")
-  }
-
-  /// `counterSession1`: the feature's name as a lower-camel-case identifier.
-  static func defaultName(feature: String, session: Int64) -> String {
-    var words = feature.split { !($0.isLetter || $0.isNumber) }.map(String.init)
-    if words.isEmpty { words = ["recorded"] }
-    var name = words[0].prefix(1).lowercased() + words[0].dropFirst()
-    for word in words.dropFirst() { name += word.prefix(1).uppercased() + word.dropFirst() }
-    if name.first?.isNumber == true { name = "session" + name }
-    return name + "Session\(session)"
-  }
-
-  static func isIdentifier(_ text: String) -> Bool {
-    guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic
-    else { return false }
-    return text.unicodeScalars.allSatisfy {
-      $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
-    }
   }
 }

@@ -46,6 +46,10 @@ struct UICommand: AsyncParsableCommand {
     name: .long,
     help: ArgumentHelp(
       "Write a self-contained page of the session to this file instead of serving.",
+      discussion: """
+        The page is written beside its place and renamed into it once whole; the log and its \
+        -wal, -shm and -journal companions are refused.
+        """,
       valueName: "file.html"))
   var export: String?
 
@@ -65,6 +69,9 @@ struct UICommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    if let export {
+      try OutputFile.refuseLog(export, option: "--export", logPath: sessionOptions.logPath)
+    }
     let log = try sessionOptions.openReadOnly()
     if let export { return try write(log: log, to: export) }
     if let session = sessionOptions.session { _ = try log.reader(session: session) }
@@ -98,11 +105,7 @@ struct UICommand: AsyncParsableCommand {
     let data = try InspectorExport.data(reader: reader, window: window)
     let page = InspectorPage.selfContained(
       data: data, title: "rkdebug: session \(reader.session.id)")
-    do {
-      try Data(page.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-      throw RKDebugError("cannot write \(path): \(error.localizedDescription)")
-    }
+    try OutputFile.write(page, to: path)
     let actions = window.map { "actions \($0.lowerBound)...\($0.upperBound)" } ?? "no actions"
     print("wrote \(path): session \(reader.session.id), \(actions)")
   }

@@ -126,7 +126,7 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
       if let action = decoded[line.text] { return action }
       let action: R.Action
       do {
-        action = try decoder.decode(R.Action.self, from: Data(line.text.utf8))
+        action = try ActionJSON.decode(R.Action.self, from: line.text, decoder: decoder)
       } catch {
         throw RKDebugError(
           "line \(line.number) of \(source) is not a \(String(reflecting: R.Action.self)): "

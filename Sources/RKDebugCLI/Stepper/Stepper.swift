@@ -98,7 +98,7 @@ final class Stepper {
         write("already at the last index, \(count)")
         return
       }
-      try move(to: min(count, cursor + steps))
+      try move(to: cursor + min(steps, count - cursor))  // `cursor + steps` may overflow.
     case .back(let steps):
       guard cursor > 0 else {
         write("already at the initial state, index 0")

@@ -95,13 +95,22 @@ struct SwiftLiteralWriter {
     case let uuid as UUID: "UUID(uuidString: \"\(uuid.uuidString)\")!"
     case let date as Date:
       "Date(timeIntervalSinceReferenceDate: \(date.timeIntervalSinceReferenceDate))"
-    case let indexSet as IndexSet:
-      indexSet.isEmpty ? "IndexSet()" : "IndexSet(\(Array(indexSet)))"
+    case let indexSet as IndexSet: indexSetLiteral(indexSet)
     case let url as URL: "URL(string: \(stringLiteral(url.absoluteString)))!"
     case let decimal as Decimal: "Decimal(string: \"\(decimal)\")!"
     case let data as Data: "Data(base64Encoded: \"\(data.base64EncodedString())\")!"
     default: nil
     }
+  }
+
+  /// The indexes one by one while there are few, else the set's ranges: a set of the range
+  /// `0..<2^40` is 12 bytes in memory and must not become 2^40 numbers.
+  private static func indexSetLiteral(_ indexSet: IndexSet) -> String {
+    if indexSet.isEmpty { return "IndexSet()" }
+    if indexSet.count <= 1000 { return "IndexSet(\(Array(indexSet)))" }
+    let ranges = indexSet.rangeView.map { "\($0.lowerBound)..<\($0.upperBound)" }
+    return "[\(ranges.joined(separator: ", "))].reduce(into: IndexSet()) { "
+      + "$0.insert(integersIn: $1) }"
   }
 
   private static func floatingLiteral(_ value: Double) -> String {

@@ -94,13 +94,16 @@ public final class ActionLog: Sendable {
       }
     }
     database = try Self.retryingWhileAnotherProcessCreatesTheLog(at: path) {
-      if let path {
-        try Self.checkFile(at: path, readOnly: readOnly)
+      let location = path.map(LogFileLocation.init)
+      if let location {
+        try Self.checkFile(at: location, readOnly: readOnly)
       }
       do {
         let database =
-          if let path {
-            try DatabaseQueue(path: path, configuration: configuration)
+          if let location {
+            try DatabaseQueue(
+              path: (readOnly ? location.immutableName : nil) ?? location.literalName,
+              configuration: configuration)
           } else {
             try DatabaseQueue(configuration: configuration)
           }
@@ -158,14 +161,13 @@ public final class ActionLog: Sendable {
   private static let sqliteHeader = Array("SQLite format 3\0".utf8)
 
   /// Refuses files that are not rkdebug logs before SQLite touches them.
-  private static func checkFile(at path: String, readOnly: Bool) throws {
-    let manager = FileManager.default
-    var isDirectory: ObjCBool = false
-    guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+  private static func checkFile(at location: LogFileLocation, readOnly: Bool) throws {
+    let path = location.path
+    if let kind = location.nonFileKind { throw LogError.notAFile(path: path, kind: kind) }
+    guard FileManager.default.fileExists(atPath: path) else {
       if readOnly { throw LogError.fileNotFound(path: path) }
       return
     }
-    guard !isDirectory.boolValue else { throw LogError.notSQLite(path: path) }
     guard let header = fileHeader(at: path) else { throw LogError.unreadable(path: path) }
     guard !header.isEmpty else {
       if readOnly { throw LogError.emptyFile(path: path) }
@@ -178,7 +180,9 @@ public final class ActionLog: Sendable {
     configuration.busyMode = .timeout(Double(Self.busyTimeoutMilliseconds) / 1000)
     let (applicationID, userVersion, tables): (Int32, Int, Set<String>)
     do {
-      let probe = try DatabaseQueue(path: path, configuration: configuration)
+      let probe = try DatabaseQueue(
+        path: (readOnly ? location.immutableName : nil) ?? location.literalName,
+        configuration: configuration)
       (applicationID, userVersion, tables) = try probe.read { db in
         (
           try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0,

@@ -9,6 +9,9 @@ public enum LogError: Error, Equatable, CustomStringConvertible {
   case unreadable(path: String)
   /// The file exists but is not a SQLite database.
   case notSQLite(path: String)
+  /// The path names a directory, a FIFO, a device or a socket (`kind` says which), which is
+  /// refused before it is opened.
+  case notAFile(path: String, kind: String)
   /// The file is a SQLite database written by something other than rkdebug.
   case notAnActionLog(path: String)
   /// The file was written by a newer version of rkdebug.
@@ -58,6 +61,8 @@ public enum LogError: Error, Equatable, CustomStringConvertible {
       return "cannot read '\(path)': permission denied; check its permissions or pass --db"
     case let .notSQLite(path):
       return "'\(path)' is not an rkdebug log (not a SQLite database); pass --db with a log file"
+    case let .notAFile(path, kind):
+      return "'\(path)' is \(kind), not a log file; pass --db with the path of a log file"
     case let .notAnActionLog(path):
       return
         "'\(path)' is a SQLite database but not an rkdebug log (wrong application_id); "

@@ -289,7 +289,7 @@ public final class SessionReader {
 
   /// Decodes the action at `index` as `Action`.
   public func action<Action: Decodable>(_ type: Action.Type, at index: Int) throws -> Action {
-    try JSONDecoder().decode(Action.self, from: Data(action(at: index).json.utf8))
+    try ActionJSON.decode(Action.self, from: action(at: index).json)
   }
 
   // MARK: - State

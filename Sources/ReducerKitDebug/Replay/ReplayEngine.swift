@@ -278,7 +278,7 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     if let action = decodedActions[record.json] { return action }
     let action: R.Action
     do {
-      action = try decoder.decode(R.Action.self, from: Data(record.json.utf8))
+      action = try ActionJSON.decode(R.Action.self, from: record.json, decoder: decoder)
     } catch {
       let label = (try? reader.action(at: record.index).singleLineLabel) ?? record.json
       throw ReplayError.actionDoesNotDecode(

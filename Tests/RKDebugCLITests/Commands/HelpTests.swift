@@ -160,8 +160,11 @@ import Testing
     OPTIONS:
       --db <path>             The log file. Defaults to $RKDEBUG_DB, then
                               ./rkdebug.sqlite.
-            Commands that only read the log open it read-only and never change it;
-            record, import and demo create it if it does not exist.
+            Commands that only read the log open it read-only and never change it
+            (a log that cannot be written, on a read-only disk say, is read without
+            creating any file beside it); record, import and demo create it if it
+            does not exist. PATH is always a file's path, never an SQLite URI; a
+            folder, FIFO or device is refused.
       --session <id>          The session id. Defaults to the newest session.
             'rkdebug sessions' lists the sessions of the log with their ids.
       --at <index>            The action index: the state after this action (0 is
@@ -238,8 +241,11 @@ import Testing
     OPTIONS:
       --db <path>             The log file. Defaults to $RKDEBUG_DB, then
                               ./rkdebug.sqlite.
-            Commands that only read the log open it read-only and never change it;
-            record, import and demo create it if it does not exist.
+            Commands that only read the log open it read-only and never change it
+            (a log that cannot be written, on a read-only disk say, is read without
+            creating any file beside it); record, import and demo create it if it
+            does not exist. PATH is always a file's path, never an SQLite URI; a
+            folder, FIFO or device is refused.
       --session <id>          The session id. Defaults to the newest session.
             'rkdebug sessions' lists the sessions of the log with their ids.
       --where <expr>          The predicate to find.
@@ -258,4 +264,23 @@ import Testing
       -h, --help              Show help information.
 
     """#
+}
+
+/// `rkdebug help NAME` for a NAME that is no command, through the built executable.
+@Suite struct UnknownHelpTopicTests {
+  @Test func isAnError() throws {
+    for arguments in [["help", "nonexistent"], ["help", "log", "nonexistent"]] {
+      let result = try RKDebugProcess.run(arguments)
+      #expect(result.status == 64, "\(arguments)")
+      #expect(result.stdout == "", "\(arguments)")
+      #expect(result.stderrLines.count == 1, "\(arguments)")
+    }
+    let result = try RKDebugProcess.run(["help", "nonexistent"])
+    #expect(
+      result.stderrLines == [
+        "rkdebug: error: no command 'nonexistent' to describe; the commands are: sessions, log, "
+          + "changes, state, diff, history, replay, bisect, find, record, export, import, "
+          + "testgen, features, ui, demo (see 'rkdebug help')"
+      ])
+  }
 }

@@ -99,7 +99,7 @@ import Testing
     let cases: [([String], Int32, String)] = [
       (["--from", "3", "--to", "2"], 64, "rkdebug: error: --from 3 is after --to 2"),
       (["--session", "9"], 1, "rkdebug: error: no session 9 in this log"),
-      (["--name", "9x"], 64, "rkdebug: error: --name 9x is not a Swift identifier"),
+      (["--name", "9x"], 64, "rkdebug: error: --name '9x' starts with a digit"),
       (
         ["--from", "3"], 1,
         "rkdebug: error: action 3 was emitted by an effect of action 2, before --from 3; "

@@ -75,7 +75,10 @@ import Testing
 
     let missing = try log.run(["ui", "--export", "/no/such/folder/page.html"])
     #expect(missing.status == 1)
-    #expect(missing.stderr.hasPrefix("rkdebug: error: cannot write /no/such/folder/page.html"))
+    #expect(
+      missing.stderrLines == [
+        "rkdebug: error: cannot write '/no/such/folder/page.html': No such file or directory"
+      ])
     let outside = try log.run(["ui", "--export", page, "--to", "13"])
     #expect(outside.status == 1)
     #expect(try log.fingerprint() == before)

@@ -82,6 +82,41 @@ enum RKDebugProcess {
     )
   }
 
+  // MARK: - Wrapped
+
+  /// Runs `rkdebug` with `arguments` under `sh`, with the largest file it may write limited
+  /// to `fileSizeLimit` bytes (`ulimit -f`, in 512-byte blocks) and SIGXFSZ ignored, so that a
+  /// write past the limit fails with EFBIG as a write to a full disk fails with ENOSPC.
+  static func run(
+    _ arguments: [String], fileSizeLimit: Int, in directory: URL? = nil, stdin: String = ""
+  ) throws -> ProcessResult {
+    let script = "trap '' XFSZ; ulimit -f \(fileSizeLimit / 512); exec \"$0\" \"$@\""
+    return try run(arguments, wrappedIn: ["/bin/sh", "-c", script], in: directory, stdin: stdin)
+  }
+
+  /// Runs `rkdebug` with `arguments` as the unprivileged user `nobody` (util-linux
+  /// `setpriv`), for what root may do that a user may not: write a read-only file or folder.
+  static func runAsNobody(_ arguments: [String], in directory: URL? = nil) throws -> ProcessResult {
+    try run(
+      arguments,
+      wrappedIn: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"],
+      in: directory)
+  }
+
+  /// Runs `wrapper` with the executable's path and `arguments` after its own arguments.
+  private static func run(
+    _ arguments: [String], wrappedIn wrapper: [String], in directory: URL?, stdin: String = ""
+  ) throws -> ProcessResult {
+    guard let executable else {
+      throw ExecutableMissing()
+    }
+    return try launch(
+      URL(fileURLWithPath: wrapper[0]),
+      arguments: Array(wrapper.dropFirst()) + [executable.path] + arguments,
+      in: directory, stdin: stdin, environment: [:], unsetting: []
+    ).wait()
+  }
+
   // MARK: - On a terminal
 
   /// util-linux `script`, which runs a command under a pseudo-terminal, or `nil` when it is
