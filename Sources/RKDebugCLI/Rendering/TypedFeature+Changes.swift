@@ -22,9 +22,12 @@ extension TypedFeature {
 final class DecodedState {
   private var last: (json: JSONValue, state: Any)?
 
-  /// `json` decoded as `State`, or the state decoded last when it came from the same JSON.
+  /// `json` decoded as `State`, or the state decoded last when it came from the same JSON
+  /// (identical, not `==`: a string replaced by its canonically equivalent form is a change).
   func state<State: Decodable>(of json: JSONValue, as type: State.Type) throws -> State {
-    if let last, let state = last.state as? State, last.json == json { return state }
+    if let last, let state = last.state as? State, last.json.isIdentical(to: json) {
+      return state
+    }
     let state = try json.decoded(as: State.self)
     last = (json, state)
     return state

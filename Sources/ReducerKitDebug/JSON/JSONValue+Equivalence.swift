@@ -23,6 +23,29 @@ extension JSONValue {
     }
   }
 
+  /// Whether two values are the same JSON text but for the order of object members: strings
+  /// and keys by their UTF-8, not by `String`'s `==`, under which canonically equivalent texts
+  /// (`"caf\u{E9}"`, `"cafe\u{301}"`) are equal, and numbers by their text (`-0` is not `0`).
+  public func isIdentical(to other: JSONValue) -> Bool {
+    switch (self, other) {
+    case let (.string(lhs), .string(rhs)):
+      return lhs.utf8.elementsEqual(rhs.utf8)
+    case let (.array(lhs), .array(rhs)):
+      return lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0.isIdentical(to: $1) }
+    case let (.object(lhs), .object(rhs)):
+      return lhs.count == rhs.count
+        && lhs.allSatisfy { key, value in
+          guard let index = rhs.index(forKey: key) else { return false }
+          return rhs[index].key.utf8.elementsEqual(key.utf8)
+            && rhs[index].value.isIdentical(to: value)
+        }
+    case let (.number(lhs), .number(rhs)):
+      return lhs.utf8.elementsEqual(rhs.utf8)
+    default:
+      return self == other
+    }
+  }
+
   /// `text` when it is an integer written without leading zeros, `"0"` for `-0`; `nil` for
   /// any other number, which ``DecimalText`` compares.
   private static func canonicalInteger(_ text: String) -> String? {

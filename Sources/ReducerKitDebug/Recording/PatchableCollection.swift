@@ -48,7 +48,8 @@ where Element: Equatable & Encodable {
       // the result is the one the general diff below gives, without boxing every id twice.
       let oldElements = self.elements
       let newElements = new.elements
-      for index in oldElements.indices where oldElements[index] != newElements[index] {
+      for index in oldElements.indices
+      where !ExactEquality.hasSameBits(oldElements[index], newElements[index]) {
         differ.diffValue(
           oldElements[index], newElements[index], at: path + [String(index)],
           isObjectMember: false
@@ -277,7 +278,8 @@ enum CollectionDiffer {
     old: [Element], new: [Element], pairs: [(Int, Int)], at path: [String],
     into differ: inout StateDiffer
   ) {
-    for (oldIndex, newIndex) in pairs where old[oldIndex] != new[newIndex] {
+    for (oldIndex, newIndex) in pairs
+    where !ExactEquality.hasSameBits(old[oldIndex], new[newIndex]) {
       differ.diffValue(
         old[oldIndex], new[newIndex], at: path + [String(newIndex)], isObjectMember: false
       )

@@ -4,9 +4,9 @@ import ReducerKit
 /// Finds the JSON Patch operations that turn one state into another, without encoding or
 /// comparing the whole state.
 ///
-/// It compares each property with its type's `==`, recurses into nested
-/// observable state, optionals, arrays and identified arrays, and records only the changed
-/// leaves. A value it cannot look inside is recorded as one `replace`. What it does with each
+/// It compares each property by its bytes, then its type's `==` and how it encodes
+/// (``ExactEquality``: `-0.0` is a change from `0.0`), recurses into nested observable state,
+/// optionals, arrays and identified arrays, and records only the changed leaves. A value it cannot look inside is recorded as one `replace`. What it does with each
 /// property of a state type is worked out once per type (``StateTypeDescription``).
 ///
 /// With the ``ElementChangeJournal`` the reducer ran under, an identified array whose change the
@@ -63,7 +63,7 @@ struct StateDiffer {
     at path: [String]
   ) -> Bool {
     guard let indices = journaledIndices(from: old, to: new) else { return false }
-    for index in indices where old[index] != new[index] {
+    for index in indices where !ExactEquality.hasSameBits(old[index], new[index]) {
       diffValue(old[index], new[index], at: path + [String(index)], isObjectMember: false)
     }
     return true
@@ -76,7 +76,9 @@ struct StateDiffer {
     if type.names.isEmpty {
       // A conformance that lists no properties (an enum, or one written by hand): inside the
       // associated value of an unchanged enum case, else one `replace` of the whole value.
-      if old != new, !EnumPayloadDiffer.diff(old, new, at: path, into: &self) {
+      if !ExactEquality.hasSameBits(old, new), !Self.isSame(old, new),
+        !EnumPayloadDiffer.diff(old, new, at: path, into: &self)
+      {
         changes.append(Self.replacement(of: old, with: new, at: path))
       }
       return
@@ -139,13 +141,15 @@ struct StateDiffer {
             )
         )
       case let (old?, new?):
-        diffValue(old, new, at: path, isObjectMember: isObjectMember)
+        // The wrapped value is written with `encode`, not `encodeIfPresent`: an inner `nil`
+        // (`Int??.some(nil)`) is `null` even in an object.
+        diffValue(old, new, at: path, isObjectMember: false)
       }
     } else if let old = old as? any ObservableStateProtocol {
       diffOpened(old, new, at: path)
     } else if let old = old as? any PatchableCollection {
       old.diffElements(to: new, at: path, into: &self)
-    } else if !Self.isEqual(old, new), !EnumPayloadDiffer.diff(old, new, at: path, into: &self) {
+    } else if !Self.isSame(old, new), !EnumPayloadDiffer.diff(old, new, at: path, into: &self) {
       changes.append(Self.replacement(of: old, with: new, at: path))
     }
   }
@@ -158,11 +162,15 @@ struct StateDiffer {
     case let (old as Int, new as Int):
       if old != new { appendReplacement(.int(old), .int(new), at: path) }
     case let (old as String, new as String):
-      if old != new { appendReplacement(.string(old), .string(new), at: path) }
+      if !ExactEquality.isSame(old, new) {
+        appendReplacement(.string(old), .string(new), at: path)
+      }
     case let (old as Bool, new as Bool):
       if old != new { appendReplacement(.bool(old), .bool(new), at: path) }
     case let (old as Double, new as Double):
-      if old != new { appendReplacement(.double(old), .double(new), at: path) }
+      if !ExactEquality.isSame(old, new) {
+        appendReplacement(.double(old), .double(new), at: path)
+      }
     default: return false
     }
     return true
@@ -190,15 +198,17 @@ struct StateDiffer {
     )
   }
 
-  /// Whether two values are equal, for types known to be `Equatable`; `false` otherwise.
-  static func isEqual(_ lhs: Any, _ rhs: Any) -> Bool {
+  /// Whether two values are equal and written alike (``ExactEquality``), for types known to
+  /// be `Equatable`; `false` otherwise.
+  static func isSame(_ lhs: Any, _ rhs: Any) -> Bool {
     guard let lhs = lhs as? any Equatable else { return false }
-    return isEqualOpened(lhs, rhs)
+    return isSameOpened(lhs, rhs)
   }
 
-  private static func isEqualOpened<T: Equatable>(_ lhs: T, _ rhs: Any) -> Bool {
+  private static func isSameOpened<T: Equatable>(_ lhs: T, _ rhs: Any) -> Bool {
     guard let rhs = rhs as? T else { return false }
-    return lhs == rhs
+    if ExactEquality.hasSameBits(lhs, rhs) { return true }
+    return lhs == rhs && ExactEquality.encodeAlike(lhs, rhs)
   }
 }
 
@@ -216,8 +226,12 @@ final class StateValue: Encodable, @unchecked Sendable {
     self.value = value
   }
 
+  /// Encodes the value through a single-value container, as a state's property is encoded
+  /// through its container: `value.encode(to:)` would skip what `JSONEncoder` does for `Date`,
+  /// `Data`, `URL` and `Decimal` (their own `Codable` conformances write other JSON).
   func encode(to encoder: any Encoder) throws {
-    try value.encode(to: encoder)
+    var container = encoder.singleValueContainer()
+    try container.encode(value)
   }
 }
 

@@ -49,8 +49,8 @@ final class StateTypeDescription<S: ObservableStateProtocol>: @unchecked Sendabl
     }
   }
 
-  /// Compares a property's two values and diffs them when they differ: the scalars most
-  /// changed leaves are as typed values, anything else through
+  /// Compares a property's two values and diffs them when they differ (``ExactEquality``):
+  /// the scalars most changed leaves are as typed values, anything else through
   /// ``StateDiffer/diffValue(_:_:at:isObjectMember:)``. A value that is not `Equatable` is
   /// always diffed.
   private static func comparedDiff<Value>(
@@ -71,7 +71,9 @@ final class StateTypeDescription<S: ObservableStateProtocol>: @unchecked Sendabl
       return { old, new, path, differ in
         let old = read(old)
         let new = read(new)
-        if old != new { differ.appendReplacement(.string(old), .string(new), at: path()) }
+        if !ExactEquality.isSame(old, new) {
+          differ.appendReplacement(.string(old), .string(new), at: path())
+        }
       }
     case is Bool.Type:
       let read = PropertyReader<S, Bool>(keyPath)
@@ -85,7 +87,9 @@ final class StateTypeDescription<S: ObservableStateProtocol>: @unchecked Sendabl
       return { old, new, path, differ in
         let old = read(old)
         let new = read(new)
-        if old != new { differ.appendReplacement(.double(old), .double(new), at: path()) }
+        if !ExactEquality.isSame(old, new) {
+          differ.appendReplacement(.double(old), .double(new), at: path())
+        }
       }
     // Optional scalars, compared with their concrete types: generic code would compare them
     // through `Optional`'s witness, looking up metadata on every call.
@@ -94,7 +98,9 @@ final class StateTypeDescription<S: ObservableStateProtocol>: @unchecked Sendabl
       return { old, new, path, differ in
         let old = read(old)
         let new = read(new)
-        if old != new { differ.diffValue(old as Any, new as Any, at: path(), isObjectMember: true) }
+        if !ExactEquality.isSame(old, new) {
+          differ.diffValue(old as Any, new as Any, at: path(), isObjectMember: true)
+        }
       }
     case is Int?.Type:
       let read = PropertyReader<S, Int?>(keyPath)
@@ -115,7 +121,9 @@ final class StateTypeDescription<S: ObservableStateProtocol>: @unchecked Sendabl
       return { old, new, path, differ in
         let old = read(old)
         let new = read(new)
-        if old != new { differ.diffValue(old as Any, new as Any, at: path(), isObjectMember: true) }
+        if !ExactEquality.isSame(old, new) {
+          differ.diffValue(old as Any, new as Any, at: path(), isObjectMember: true)
+        }
       }
     default:
       if let equatable = Value.self as? any Equatable.Type {
@@ -135,7 +143,11 @@ final class StateTypeDescription<S: ObservableStateProtocol>: @unchecked Sendabl
     return { old, new, path, differ in
       let old = read(old)
       let new = read(new)
-      if old != new { differ.diffValue(old, new, at: path(), isObjectMember: true) }
+      // Not a copy: changed, or `==` but rebuilt, where only a look inside tells whether the
+      // two encode alike (a `-0.0` for a `0.0`).
+      if !ExactEquality.hasSameBits(old, new) {
+        differ.diffValue(old, new, at: path(), isObjectMember: true)
+      }
     }
   }
 }

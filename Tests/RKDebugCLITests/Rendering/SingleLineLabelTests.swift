@@ -1,3 +1,4 @@
+import CustomDump
 import Foundation
 import ReducerKitDebug
 import ReducerKitSamples
@@ -56,5 +57,39 @@ import Testing
 
         """
     )
+  }
+}
+
+/// A label holding a line break of any kind (`\r\n`, `\r`, U+2028…) stays on one line in
+/// `log`; `log --json` keeps custom-dump's whole label, escaped, one action a line.
+@Suite(.serialized) struct LineBreakLabelTests {
+  static let actions: [Shelf.Action] = [
+    .setNote("one\r\ntwo"), .rename("a\rb"), .addBook("x\u{2028}y\u{2029}z\u{85}w"),
+    .setNote("v\u{B}f\u{C}"),
+  ]
+
+  @Test func everyKindOfLineBreakStaysOnOneLine() async throws {
+    let log = try await RecordedLog.make { log in
+      try await log.record(Shelf(), initialState: Shelf.State(), actions: Self.actions)
+    }
+    let result = try log.run(["log"])
+    #expect(result.stderr == "")
+    #expect(
+      result.stdout == #"""
+        1  send  Shelf.Action.setNote(""" one two """)
+        2  send  Shelf.Action.rename(""" a b """)
+        3  send  Shelf.Action.addBook(""" x y z w """)
+        4  send  Shelf.Action.setNote(""" v f """)
+
+        """#
+    )
+    let json = try log.run(["log", "--json"])
+    #expect(json.stderr == "")
+    let lines = json.stdout.split(separator: "\n")
+    #expect(lines.count == Self.actions.count)
+    for (line, action) in zip(lines, Self.actions) {
+      let label = try JSONValue(parsing: Data(line.utf8))["label"]?.stringValue
+      #expect(label.map { Array($0.utf8) } == Array(String(customDumping: action).utf8))
+    }
   }
 }

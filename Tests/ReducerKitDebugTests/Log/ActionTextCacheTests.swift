@@ -4,9 +4,8 @@ import Testing
 
 @testable import ReducerKitDebug
 
-/// Cached texts must be exactly the texts of the action asked for, whether the action type is
-/// `Hashable` (looked up by value) or not (looked up by JSON), and each distinct text is
-/// interned once.
+/// Cached texts must be exactly the texts of the action asked for, looked up by the action's
+/// type and JSON (never by `==`), and each distinct text is interned once.
 @Suite struct ActionTextCacheTests {
   enum Tap: Hashable, Codable {
     case plus
@@ -25,21 +24,23 @@ import Testing
     case stop
   }
 
-  /// Hands out ids like the `action_text` table: one per distinct JSON and label.
+  /// Hands out ids like the `action_text` table: one per distinct JSON and label, compared
+  /// by their bytes as SQLite compares them.
   final class Interner {
-    var ids: [String: Int64] = [:]
+    var ids: [[UInt8]: Int64] = [:]
     var calls = 0
 
     func id(json: String, label: String) -> Int64 {
       calls += 1
-      if let id = ids[json + "\u{0}" + label] { return id }
+      let key = Array(json.utf8) + [0] + Array(label.utf8)
+      if let id = ids[key] { return id }
       let id = Int64(ids.count + 1)
-      ids[json + "\u{0}" + label] = id
+      ids[key] = id
       return id
     }
   }
 
-  @Test func hashableActionsGetTheTextsOfAnEqualAction() throws {
+  @Test func repeatedActionsGetTheTextsOfTheFirst() throws {
     var cache = ActionTextCache()
     let encoder = JSONFragmentEncoder()
     let interner = Interner()
@@ -75,7 +76,34 @@ import Testing
     #expect(interner.calls == 3)
   }
 
-  @Test func otherActionsAreLookedUpByTheirJSON() throws {
+  /// `-0.0 == 0.0` and canonically equivalent strings are `==`, but they encode and dump
+  /// differently: each gets its own texts, whichever comes first.
+  @Test func equalActionsThatEncodeDifferentlyKeepTheirOwnTexts() throws {
+    var cache = ActionTextCache()
+    let encoder = JSONFragmentEncoder()
+    let interner = Interner()
+    let actions: [Tap] = [
+      .rename(title: "caf\u{E9}"), .rename(title: "cafe\u{301}"), .rename(title: "caf\u{E9}"),
+    ]
+    #expect(actions[0] == actions[1])
+    for action in actions {
+      let text = try cache.text(for: action, using: encoder, intern: interner.id)
+      #expect(Array(text.json.utf8) == Array(try encoder.string(action).utf8))
+      #expect(Array(text.label.utf8) == Array(String(customDumping: action).utf8))
+    }
+    for action in [Step.forward(0.0), .forward(-0.0), .forward(0.0), .forward(-0.0)] {
+      let text = try cache.text(for: action, using: encoder, intern: interner.id)
+      #expect(text.json == (try encoder.string(action)))
+      #expect(text.label == String(customDumping: action))
+    }
+    #expect(
+      try cache.text(for: Step.forward(-0.0), using: encoder, intern: interner.id).label
+        == "ActionTextCacheTests.Step.forward(-0.0)"
+    )
+    #expect(interner.calls == 4)
+  }
+
+  @Test func actionsThatAreNotHashableAreLookedUpByTheirJSON() throws {
     var cache = ActionTextCache()
     let encoder = JSONFragmentEncoder()
     let interner = Interner()

@@ -112,20 +112,37 @@ public struct LoggedAction: Codable, Sendable, Equatable {
   /// ```
   ///
   /// Only line breaks and the indentation around them change: the text inside a line (a
-  /// string's `"( "`, say) is kept as it is.
+  /// string's `"( "`, say) is kept as it is. Every line break counts, not only `\n`: a
+  /// string holding `\r\n`, `\r`, a vertical tab, a form feed, U+0085, U+2028 or U+2029
+  /// (which custom-dump writes as they are) would otherwise break the line.
   public var singleLineLabel: String {
     var label = label
-    let (isMultiline, isPlainASCII) = label.withUTF8 { text in
-      (text.contains(UInt8(ascii: "\n")), text.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") })
+    let (hasNewline, hasOtherBreak, isASCII) = label.withUTF8 { text in
+      var hasNewline = false
+      var hasOtherBreak = false
+      var isASCII = true
+      for byte in text {
+        switch byte {
+        case 0x0A: hasNewline = true
+        case 0x0B, 0x0C, 0x0D: hasOtherBreak = true
+        case 0x80...: isASCII = false
+        default: break
+        }
+      }
+      return (hasNewline, hasOtherBreak, isASCII)
     }
-    guard isMultiline else { return label }
-    return isPlainASCII ? Self.joiningASCIILines(label) : Self.joiningLines(label)
+    if isASCII, !hasOtherBreak {
+      return hasNewline ? Self.joiningASCIILines(label) : label
+    }
+    guard hasNewline || hasOtherBreak || label.contains(where: \.isNewline) else { return label }
+    return Self.joiningLines(label)
   }
 
-  /// ``singleLineLabel`` of any multi-line text: lines split and trimmed by `Character`.
+  /// ``singleLineLabel`` of any multi-line text: lines split at every line break (a `\r\n`
+  /// is one `Character`) and trimmed by `Character`.
   static func joiningLines(_ label: String) -> String {
     var text = ""
-    for line in label.split(separator: "\n") {
+    for line in label.split(whereSeparator: \.isNewline) {
       let line = line.trimmingCharacters(in: .whitespaces)
       guard !line.isEmpty else { continue }
       if let last = text.last, !"([{".contains(last), let first = line.first,
@@ -138,9 +155,9 @@ public struct LoggedAction: Codable, Sendable, Equatable {
     return text
   }
 
-  /// ``joiningLines(_:)`` of ASCII text without `\r`, byte by byte: there a line break is a
-  /// `\n` and the only white space is spaces and tabs. Each space it adds replaces a `\n`, so
-  /// the text never grows.
+  /// ``joiningLines(_:)`` of ASCII text without `\r`, `\u{0B}` or `\u{0C}`, byte by byte:
+  /// there a line break is a `\n` and the only white space is spaces and tabs. Each space it
+  /// adds replaces a `\n`, so the text never grows.
   static func joiningASCIILines(_ label: String) -> String {
     func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
     var label = label
