@@ -23,6 +23,9 @@ struct DumpedType: Sendable {
   let isScalar: Bool
   /// The collection's order is not its contents' (`Set`, `Dictionary`): custom-dump sorts it.
   let isUnordered: Bool
+  /// An `Optional`, which a dynamic cast such as custom-dump's `as? any
+  /// CustomDumpStringConvertible` looks through.
+  let isOptional: Bool
   /// The type as `Equatable`, when it is: a metatype carries its conformance, so comparing
   /// through it needs no lookup.
   let equatable: (any Equatable.Type)?
@@ -81,6 +84,7 @@ struct DumpedType: Sendable {
     isDate = type == Date.self
     isScalar = Self.scalars.contains(ObjectIdentifier(type))
     isUnordered = type is any _UnorderedCollection.Type
+    isOptional = type is any OptionalDumpMarker.Type
     equatable = type as? any Equatable.Type
     identifiable = type as? any Identifiable.Type
     children =
@@ -122,3 +126,7 @@ struct DumpedType: Sendable {
     return identifiable.map { open($0) } ?? false
   }
 }
+
+/// Marks `Optional` for ``DumpedType/isOptional``.
+private protocol OptionalDumpMarker {}
+extension Optional: OptionalDumpMarker {}

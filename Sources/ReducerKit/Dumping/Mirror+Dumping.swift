@@ -39,8 +39,11 @@ extension Mirror {
         type = DumpedType.of(Swift.type(of: value))
         if type.isDiffObject { return false }
       }
-      if childType.isStringConvertible {
-        let convertible = child.value as! any CustomDumpStringConvertible
+      // custom-dump's `as? any CustomDumpStringConvertible` looks through optionals: a case
+      // holding `Optional(date)` is a single value container because a `Date` is.
+      if childType.isStringConvertible || childType.isOptional,
+        let convertible = child.value as? any CustomDumpStringConvertible
+      {
         return !convertible.customDumpDescription.contains("\n")
       }
       return type.isScalar || Mirror(dumping: value, as: type).children.isEmpty

@@ -265,7 +265,17 @@ extension DumpTypes {
       ]),
       ("presentation actions", [PresentationAction<Action>.dismiss, .presented(.setTitle("t"))]),
       ("presented", Presenting(sheet: Row(id: 1))), ("not presented", Presenting()),
+      ("optional date payload", Payload.when(Date(timeIntervalSince1970: 0))),
+      ("optional url payload", Payload.link(URL(string: "https://example.org/a"))),
+      ("optional decimal payload", Payload.price(Decimal(string: "1.5"))),
+      ("optional data payload", Payload.blob(Data([1, 2]))), ("nil payload", Payload.when(nil)),
     ])
+
+    /// Cases whose one payload is an optional Foundation value: custom-dump prints them on one
+    /// line, since its `as? CustomDumpStringConvertible` looks through the optional.
+    enum Payload {
+      case when(Date?), link(URL?), price(Decimal?), blob(Data?)
+    }
 
     /// A stack of two screens with ids 0 and 5.
     static let stack: StackState<Mode> = {
