@@ -44,7 +44,7 @@ import Testing
   }
 
   @Test(arguments: [(1, Int.max), (0, -5)])
-  func everyCommandThatDecodesTheActionSaysWhy(location: Int, length: Int) throws {
+  func everyCommandThatDecodesTheActionSaysWhy(location: Int, length: Int) async throws {
     let log = try craftedTodos(location: location, length: length)
     let reason =
       "an IndexSet range at location \(location) with length \(length) is out of bounds (a "
@@ -66,7 +66,7 @@ import Testing
     let line = try UICommandTests.firstLine(of: server)
     let port = try #require(
       line.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
-    let response = try RawHTTP.exchange(
+    let response = try await RawHTTP.exchange(
       port: port,
       request: "GET /api/sessions/1/replay HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
         + "Connection: close\r\n\r\n")

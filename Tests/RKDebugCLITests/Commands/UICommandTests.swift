@@ -29,7 +29,7 @@ import Testing
     let url = try #require(line.split(separator: " ").last.flatMap { URL(string: String($0)) })
     #expect(line == "rkdebug ui: serving \(log.path) at \(url.absoluteString)")
     let port = try #require(url.port)
-    let answer = try RawHTTP.exchange(
+    let answer = try await RawHTTP.exchange(
       port: port,
       request: "GET /api/sessions/1/state?at=7 HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
         + "Connection: close\r\n\r\n")

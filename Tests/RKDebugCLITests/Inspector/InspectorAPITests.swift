@@ -236,18 +236,18 @@ import Testing
     let log = try await RecordedLog.shelf()
     try await log.withInspector(.live) { client in
       let port = try #require(client.port)
-      func status(host: String) throws -> String {
-        let response = try RawHTTP.exchange(
+      func status(host: String) async throws -> String {
+        let response = try await RawHTTP.exchange(
           port: port,
           request: "GET /api/sessions HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
         return response.components(separatedBy: "\r\n").first ?? ""
       }
-      #expect(try status(host: "localhost") == "HTTP/1.1 200 OK")
-      #expect(try status(host: "127.0.0.1") == "HTTP/1.1 200 OK")
-      #expect(try status(host: "evil.example") == "HTTP/1.1 421 Misdirected Request")
-      #expect(try status(host: "localhost.evil.example") == "HTTP/1.1 421 Misdirected Request")
-      #expect(try status(host: "127.0.0.1.evil.example") == "HTTP/1.1 421 Misdirected Request")
-      let body = try RawHTTP.exchange(
+      #expect(try await status(host: "localhost") == "HTTP/1.1 200 OK")
+      #expect(try await status(host: "127.0.0.1") == "HTTP/1.1 200 OK")
+      #expect(try await status(host: "evil.example") == "HTTP/1.1 421 Misdirected Request")
+      #expect(try await status(host: "localhost.evil.example") == "HTTP/1.1 421 Misdirected Request")
+      #expect(try await status(host: "127.0.0.1.evil.example") == "HTTP/1.1 421 Misdirected Request")
+      let body = try await RawHTTP.exchange(
         port: port,
         request: "GET /api/sessions HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n")
       #expect(body.hasSuffix(#"{"error":"this server answers only requests for 127.0.0.1"}"#))

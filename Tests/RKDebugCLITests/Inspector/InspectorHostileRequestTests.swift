@@ -76,25 +76,25 @@ import Testing
     let log = try await RecordedLog.shelf()
     try await log.withInspector(.live) { client in
       let port = try #require(client.port)
-      func statusLine(_ request: String) throws -> String {
-        let response = try RawHTTP.exchange(port: port, request: request)
+      func statusLine(_ request: String) async throws -> String {
+        let response = try await RawHTTP.exchange(port: port, request: request)
         return response.components(separatedBy: "\r\n").first ?? ""
       }
       #expect(
-        try statusLine(
+        try await statusLine(
           "GET /api/sessions HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nHost: evil.example\r\n"
             + "Connection: close\r\n\r\n") == "HTTP/1.1 400 Bad Request")
       #expect(
-        try statusLine(
+        try await statusLine(
           "GET /api/sessions/1/actions?from=9223372036854775807 HTTP/1.1\r\n"
             + "Host: evil.example\r\nConnection: close\r\n\r\n")
           == "HTTP/1.1 421 Misdirected Request")
       #expect(
-        try statusLine(
+        try await statusLine(
           "GET /nope HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n")
           == "HTTP/1.1 421 Misdirected Request")
       #expect(
-        try statusLine(
+        try await statusLine(
           "GET /api/sessions HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
           == "HTTP/1.1 200 OK")
     }
@@ -110,7 +110,7 @@ import Testing
     let port = try #require(
       line.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
     for target in ["http://evil.example/api/sessions", "http://127.0.0.1:\(port)/api/sessions"] {
-      let response = try RawHTTP.exchange(
+      let response = try await RawHTTP.exchange(
         port: port,
         request: "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
       #expect(response.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), "\(response)")
@@ -119,7 +119,7 @@ import Testing
           #"{"error":"the request target must be a path such as /api/sessions, not a URL"}"#))
       #expect(response.contains("\r\nContent-Security-Policy: default-src 'none'; "))
     }
-    let good = try RawHTTP.exchange(
+    let good = try await RawHTTP.exchange(
       port: port,
       request: "GET /api/sessions HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
     #expect(good.hasPrefix("HTTP/1.1 200 OK\r\n"))

@@ -52,11 +52,25 @@ extension TestClientProtocol {
 
 /// One HTTP/1.1 exchange over a plain socket, sending exactly the request line and headers
 /// given: for what a client library will not send, such as another `Host`.
+///
+/// The blocking socket calls run on a thread of their own: on the two threads of Swift's
+/// cooperative pool here, two tests blocked in `recv` would starve the in-process servers they
+/// wait for. A server that never answers fails the exchange after 30 seconds.
 enum RawHTTP {
-  static func exchange(port: Int, request: String) throws -> String {
+  static func exchange(port: Int, request: String) async throws -> String {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread {
+        continuation.resume(with: Result { try blockingExchange(port: port, request: request) })
+      }.start()
+    }
+  }
+
+  private static func blockingExchange(port: Int, request: String) throws -> String {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EIO) }
     defer { close(fd) }
+    var timeout = timeval(tv_sec: 30, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -73,6 +87,7 @@ enum RawHTTP {
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
       let count = recv(fd, &buffer, buffer.count, 0)
+      if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { throw POSIXError(.ETIMEDOUT) }
       if count <= 0 { break }
       response += buffer[0..<count]
     }
