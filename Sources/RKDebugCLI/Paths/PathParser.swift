@@ -110,31 +110,21 @@ struct PathParser {
   /// Parses `[2]`, `["key"]` or `[id: 3]`.
   private mutating func parseSubscript() throws(PathSyntaxError) -> ValuePath.Component {
     let open = advance()
-    let component: ValuePath.Component
+    var isID = false
     if case .identifier("id") = current.kind, tokens[position + 1].isSymbol(":") {
+      isID = true
       _ = advance()
       _ = advance()
-      switch current.kind {
-      case let .number(value):
-        guard value == value.rounded(), abs(value) <= 9_007_199_254_740_991 else {
-          throw PathSyntaxError(
-            "an id is a whole number or a string, not \(current.text)", column: current.column
-          )
-        }
-        component = .id(.number(String(Int(value))))
-      case let .string(id):
-        component = .id(.string(id))
-      default:
+    }
+    let component: ValuePath.Component
+    switch current.kind {
+    case let .number(value) where isID:
+      guard value == value.rounded(), abs(value) <= 9_007_199_254_740_991 else {
         throw PathSyntaxError(
-          "expected a number or a quoted string after 'id:', found \(current.quoted)",
-          column: current.column
+          "an id is a whole number or a string, not \(current.text)", column: current.column
         )
       }
-      _ = advance()
-      try takeClosing("]", of: open)
-      return component
-    }
-    switch current.kind {
+      component = .id(.number(String(Int(value))))
     case let .number(value):
       guard value >= 0, value == value.rounded(), value <= Double(Int32.max) else {
         throw PathSyntaxError(
@@ -142,12 +132,13 @@ struct PathParser {
         )
       }
       component = .index(Int(value))
-    case let .string(key):
-      component = .key(key)
+    case let .string(text):
+      component = isID ? .id(.string(text)) : .key(text)
     default:
+      let expected =
+        isID ? "a number or a quoted string after 'id:'" : "an index or a quoted key after '['"
       throw PathSyntaxError(
-        "expected an index or a quoted key after '[', found \(current.quoted)",
-        column: current.column
+        "expected \(expected), found \(current.quoted)", column: current.column
       )
     }
     _ = advance()
