@@ -1,13 +1,17 @@
 import Foundation
 
 extension JSONValue {
-  /// This value decoded as `T`, exactly as `JSONDecoder` (default strategies) decodes its JSON
-  /// text, without writing that text and scanning it again.
+  /// This value decoded as `T`, as `JSONDecoder` (default strategies) decodes its JSON text,
+  /// without writing that text and scanning it again.
   ///
-  /// Values are read straight from the tree. Whatever `JSONDecoder` treats specially (`Data`,
-  /// `URL`, `Decimal`, `Float`, integers not written as plain digits, a missing key asked for
-  /// `nil`, super decoders), and every failure, is handed to `JSONDecoder` itself, so the result
-  /// and the error are always `JSONDecoder`'s.
+  /// Values are read straight from the tree; a value `JSONDecoder` treats specially (`Data`,
+  /// `URL`, `Decimal`, `Float`, an integer not written as plain digits) is decoded by
+  /// `JSONDecoder` alone, and anything else it must settle (a missing key asked for `nil`, super
+  /// decoders, every failure) sends the whole text to it, so errors are always `JSONDecoder`'s.
+  ///
+  /// One result is truer than `JSONDecoder`'s: a member present as `null` and read with
+  /// `decodeIfPresent` as an optional (an `Int??` property) is `.some(nil)`, the value synthesized
+  /// `Codable` wrote that `null` from, where `JSONDecoder` reads `nil` and loses it.
   public func decoded<T: Decodable>(as type: T.Type = T.self) throws -> T {
     if let value = decodedFromTree(as: T.self) { return value }
     return try JSONDecoder().decode(T.self, from: serializedData())
@@ -82,9 +86,20 @@ private final class JSONTreeDecoder: Decoder {
   /// `value` decoded as `T`: the types `JSONDecoder` special-cases go back to it.
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
     if T.self == Data.self || T.self == URL.self || T.self == Decimal.self {
-      throw needsFoundation()
+      return try decodedByFoundation(T.self)
     }
     return try T(from: self)
+  }
+
+  /// `value` alone decoded by `JSONDecoder`, for a leaf it reads in its own way; if it fails,
+  /// the whole text goes to `JSONDecoder`, for its error with its coding path.
+  func decodedByFoundation<T: Decodable>(_ type: T.Type, from value: JSONValue? = nil) throws
+    -> T
+  {
+    let text = (value ?? self.value).serializedData()
+    guard let decoded = try? JSONDecoder().decode(T.self, from: text)
+    else { throw needsFoundation() }
+    return decoded
   }
 
   /// The decoder of `child`, found under `key` of this value.
@@ -120,14 +135,18 @@ private final class JSONTreeDecoder: Decoder {
 
   func decodeDouble(_ value: JSONValue) throws -> Double {
     guard case .number(let text) = value else { throw mismatch(Double.self, found: value) }
-    guard let double = Double(text), double.isFinite else { throw needsFoundation() }
+    guard let double = Double(text), double.isFinite else {
+      return try decodedByFoundation(Double.self, from: value)
+    }
     return double
   }
 
   /// An integer written as plain digits; any other spelling is `JSONDecoder`'s to judge.
-  func decodeInteger<T: FixedWidthInteger>(_ value: JSONValue, as type: T.Type) throws -> T {
+  func decodeInteger<T: FixedWidthInteger & Decodable>(_ value: JSONValue, as type: T.Type) throws -> T {
     guard case .number(let text) = value else { throw mismatch(T.self, found: value) }
-    guard text != "-0", let integer = T(text) else { throw needsFoundation() }
+    guard text != "-0", let integer = T(text) else {
+      return try decodedByFoundation(T.self, from: value)
+    }
     return integer
   }
 }
@@ -153,6 +172,17 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decodeNil(forKey key: Key) throws -> Bool {
     guard let member = members[key.stringValue] else { throw decoder.needsFoundation() }
     return member.isNull
+  }
+
+  /// A member present as `null`, asked for as an optional, is `.some(nil)`: synthesized
+  /// `Codable` writes an `Int??` holding `.some(nil)` so (and leaves `nil` out).
+  func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    guard let member = members[key.stringValue] else { return nil }
+    if member.isNull {
+      guard let optional = T.self as? any NilLiteralDecodable.Type else { return nil }
+      return .some(optional.decodedNil as! T)
+    }
+    return try decode(T.self, forKey: key)
   }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
@@ -265,7 +295,7 @@ private struct SingleValueContainer: SingleValueDecodingContainer {
   func decode(_ type: Bool.Type) throws -> Bool { try decoder.decodeBool(decoder.value) }
   func decode(_ type: String.Type) throws -> String { try decoder.decodeString(decoder.value) }
   func decode(_ type: Double.Type) throws -> Double { try decoder.decodeDouble(decoder.value) }
-  func decode(_ type: Float.Type) throws -> Float { throw decoder.needsFoundation() }
+  func decode(_ type: Float.Type) throws -> Float { try decoder.decodedByFoundation(type) }
   func decode(_ type: Int.Type) throws -> Int { try integer() }
   func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
   func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
@@ -276,11 +306,11 @@ private struct SingleValueContainer: SingleValueDecodingContainer {
   func decode(_ type: UInt16.Type) throws -> UInt16 { try integer() }
   func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
   func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
-  func decode(_ type: Int128.Type) throws -> Int128 { throw decoder.needsFoundation() }
-  func decode(_ type: UInt128.Type) throws -> UInt128 { throw decoder.needsFoundation() }
+  func decode(_ type: Int128.Type) throws -> Int128 { try decoder.decodedByFoundation(type) }
+  func decode(_ type: UInt128.Type) throws -> UInt128 { try decoder.decodedByFoundation(type) }
   func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.decode(T.self) }
 
-  private func integer<T: FixedWidthInteger>() throws -> T {
+  private func integer<T: FixedWidthInteger & Decodable>() throws -> T {
     try decoder.decodeInteger(decoder.value, as: T.self)
   }
 }
@@ -293,4 +323,13 @@ private struct IndexKey: CodingKey {
   init(_ index: Int) { intValue = index }
   init?(stringValue: String) { nil }
   init?(intValue: Int) { self.intValue = intValue }
+}
+
+/// An `Optional`, seen from a generic `T`: lets ``KeyedContainer`` make its `.none`.
+private protocol NilLiteralDecodable {
+  static var decodedNil: Self { get }
+}
+
+extension Optional: NilLiteralDecodable {
+  static var decodedNil: Self { nil }
 }
