@@ -7,13 +7,15 @@ extension JSONValue {
   /// Values are read straight from the tree; a value `JSONDecoder` treats specially (`Data`,
   /// `URL`, `Decimal`, `Float`, an integer not written as plain digits) is decoded by
   /// `JSONDecoder` alone, and anything else it must settle (a missing key asked for `nil`, super
-  /// decoders, every failure) sends the whole text to it, so errors are always `JSONDecoder`'s.
+  /// decoders, every failure) sends the whole text to it, so errors are always `JSONDecoder`'s,
+  /// except for an `IndexSet` range `IndexSet` would trap on, refused first (``IndexSetBounds``).
   ///
   /// One result is truer than `JSONDecoder`'s: a member present as `null` and read with
   /// `decodeIfPresent` as an optional (an `Int??` property) is `.some(nil)`, the value synthesized
   /// `Codable` wrote that `null` from, where `JSONDecoder` reads `nil` and loses it.
   public func decoded<T: Decodable>(as type: T.Type = T.self) throws -> T {
     if let value = decodedFromTree(as: T.self) { return value }
+    try IndexSetBounds.check(self)
     return try JSONDecoder().decode(T.self, from: serializedData())
   }
 
@@ -83,10 +85,14 @@ private final class JSONTreeDecoder: Decoder {
     return found.isNull ? .valueNotFound(type, context) : .typeMismatch(type, context)
   }
 
-  /// `value` decoded as `T`: the types `JSONDecoder` special-cases go back to it.
+  /// `value` decoded as `T`: the types `JSONDecoder` special-cases go back to it, and an
+  /// `IndexSet` range that would trap is refused (by `decoded(as:)`, with its place).
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
     if T.self == Data.self || T.self == URL.self || T.self == Decimal.self {
       return try decodedByFoundation(T.self)
+    }
+    if T.self == IndexSet.self, (try? IndexSetBounds.check(value)) == nil {
+      throw needsFoundation()
     }
     return try T(from: self)
   }

@@ -147,6 +147,26 @@ struct JSONValueDecodingTests {
     #expect(try foundationDecoded(tree(Maybe(maybe: .some(nil))), as: Maybe.self).maybe == nil)
   }
 
+  /// `IndexSet`'s decoder traps on a negative or overflowing range: a logged state holding one
+  /// (an import lets it in) is refused with its place, on the tree and the `JSONDecoder` paths.
+  @Test func anIndexSetRangeThatWouldTrapIsRefused() throws {
+    struct Selection: Codable, Equatable {
+      var rows: IndexSet
+      var link: URL?
+    }
+    let good = try tree(Selection(rows: [1, 2, 5]))
+    #expect(try good.decoded(as: Selection.self) == Selection(rows: [1, 2, 5]))
+    for length in ["-5", "9223372036854775807"] {
+      let json = try JSONValue(
+        parsing: #"{"rows":{"indexes":[{"length":\#(length),"location":1}]}}"#)
+      let error = #expect(throws: DecodingError.self) { try json.decoded(as: Selection.self) }
+      let text = try DecodingErrorSummary.text(for: #require(error))
+      #expect(
+        text.hasPrefix("an IndexSet range at location 1 with length \(length) is out of bounds"))
+      #expect(text.hasSuffix("at .rows.indexes[0]"), "\(text)")
+    }
+  }
+
   @Test func typeMismatchesFailWithoutFallingBackToSuccess() throws {
     #expect(JSONValue.string("1").decodedFromTree(as: Int.self) == nil)
     #expect(throws: DecodingError.self) { try JSONValue.number("1").decoded(as: Bool.self) }
