@@ -90,6 +90,8 @@ let package = Package(
         "ReducerKitDebug",
         "RKDebugInspector",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        // A paced recording's clock (RecordingPace).
+        .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
     // The web inspector's HTTP server and page (`rkdebug ui`); the CLI answers its queries.
@@ -174,6 +176,7 @@ let package = Package(
       dependencies: [
         "RKDebugCLI", "RKDebugInspector", "ReducerKitDebug", "ReducerKitSamples",
         "ReducerKitTestSupport",
+        .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]
     ),

@@ -258,4 +258,11 @@ public final class Store<R: Reducer> where R.State: ObservableStateProtocol {
   public func waitForEffects() async {
     await runtime?.waitUntilIdle()
   }
+
+  /// Cancels every effect of this root store and waits until they have ended: how a recording
+  /// ends a session whose long-running effects never finish on their own.
+  package func cancelEffects() async {
+    runtime?.cancelAll()
+    await runtime?.waitUntilIdle()
+  }
 }

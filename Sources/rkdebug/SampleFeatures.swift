@@ -6,7 +6,7 @@ import ReducerKitSamples
 /// generator. Their clients are `DependencyKey`s whose live values are deterministic, so they
 /// need no `dependencies:`; `record` sets the clocks and seeds `uuid`, `date` and random numbers.
 enum SampleFeatures {
-  /// Every sample: counter, todos, search and app.
+  /// Every sample: counter, todos, search, app and library.
   static let all: [DebugFeature] = [
     sample(
       Counter.name, Counter(), Counter.State(),
@@ -20,17 +20,24 @@ enum SampleFeatures {
     sample(
       AppFeature.name, AppFeature(), AppFeature.State(),
       summary: "The samples composed with Scope, ifLet and ifCaseLet"),
+    // Two seconds pass between two actions, so a pushed reading clock ticks while it is shown.
+    sample(
+      Library.name, Library(), Library.State(),
+      summary: "A reading list that navigates: a stack, sheets, an alert, a ticking clock",
+      actionInterval: .seconds(2)),
   ]
 
   /// A sample registered under `name`, with its random action generator.
   private static func sample<R: RandomActionGenerating & SendableMetatype>(
     _ name: String, _ reducer: @autoclosure @escaping @Sendable () -> R,
-    _ initialState: @autoclosure @escaping @Sendable () -> R.State, summary: String
+    _ initialState: @autoclosure @escaping @Sendable () -> R.State, summary: String,
+    actionInterval: Duration? = nil
   ) -> DebugFeature
   where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
     .feature(
       name, summary: summary, reducer: reducer, initialState: initialState,
-      randomAction: { state, rng in R.randomAction(for: state, using: &rng) }
+      randomAction: { state, rng in R.randomAction(for: state, using: &rng) },
+      actionInterval: actionInterval
     )
   }
 }

@@ -18,23 +18,31 @@ import Testing
       "$ rkdebug history --path filter --db tour.sqlite --session 1",
       "$ rkdebug replay --db tour.sqlite --session 1",
       "$ rkdebug bisect --where 'todos.count >= ",
+      "$ rkdebug record --feature library --random 40 --seed 3 --db tour.sqlite",
+      "$ rkdebug log --tree --db tour.sqlite --session 2",
+      "$ rkdebug state --at ",
+      "$ rkdebug replay --db tour.sqlite --session 2",
       "$ rkdebug ui --export rkdebug-demo.html --to ",
     ] {
       #expect(run.stdout.contains(command), "missing: \(command)")
     }
     #expect(run.stdout.contains("every state matches the log"))
+    // The navigation part: a pop's changes, and a path into a stack element's screen.
+    #expect(run.stdout.contains("    .popFrom(id: #"))
+    #expect(run.stdout.contains(".reading.secondsRead' --db tour.sqlite --session 2\n"))
     let log = try ActionLog.readOnly(path: scratch.path("tour.sqlite"))
-    #expect(try log.sessions().count == 1)
+    #expect(try log.sessions().map(\.feature) == ["todos", "library"])
     #expect(!FileManager.default.fileExists(atPath: scratch.path("rkdebug.sqlite")))
     let page = try String(contentsOfFile: scratch.path("rkdebug-demo.html"), encoding: .utf8)
     #expect(page.contains(#"<script type="application/json" id="rk-data">"#))
   }
 
-  @Test func demoAddsASessionToAnExistingLog() throws {
+  @Test func demoAddsItsSessionsToAnExistingLog() throws {
     let scratch = try TemporaryDirectory()
     #expect(try RKDebugProcess.run(["demo"], in: scratch.url).status == 0)
     let second = try RKDebugProcess.run(["demo"], in: scratch.url)
     #expect(second.status == 0, "\(second.stderr)")
-    #expect(second.stdout.contains("$ rkdebug replay --db rkdebug.sqlite --session 2"))
+    #expect(second.stdout.contains("$ rkdebug replay --db rkdebug.sqlite --session 3"))
+    #expect(second.stdout.contains("$ rkdebug replay --db rkdebug.sqlite --session 4"))
   }
 }

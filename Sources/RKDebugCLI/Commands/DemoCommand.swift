@@ -12,11 +12,12 @@ struct DemoCommand: AsyncParsableCommand {
       Records 40 seeded random actions of the to-do list sample (feature 'todos') into the log, \
       with live uuid, date and random numbers (--live), and runs sessions, log, changes, state, \
       diff, history, replay and bisect on the new session, printing each command line, a \
-      short explanation, and the command's real output. Run the commands yourself \
-      afterwards: they are printed as you would type them.
+      short explanation, and the command's real output. Then it records 40 actions of the \
+      navigating sample (feature 'library') and shows its pushes, pops, sheets and alert. \
+      Run the commands yourself afterwards: they are printed as you would type them.
 
       The log (--db) is created if it does not exist; a log that exists keeps its sessions, \
-      and the tour adds one.
+      and the tour adds two.
       """
   )
 
@@ -26,13 +27,17 @@ struct DemoCommand: AsyncParsableCommand {
   static let featureName = "todos"
   static let actionCount = 40
   static let seed = 7
+  /// The feature and seed of the navigation session (as long as the first).
+  static let navigationFeatureName = "library"
+  static let navigationSeed = 3
 
   func run() async throws {
     let db = logOptions.logPath
-    guard FeatureRegistry.feature(named: Self.featureName) != nil else {
+    for name in [Self.featureName, Self.navigationFeatureName]
+    where FeatureRegistry.feature(named: name) == nil {
       throw RKDebugError(
-        "the demo records the '\(Self.featureName)' sample, which this rkdebug does not "
-          + "register (it registers: \(FeatureRegistry.registeredNames))"
+        "the demo records the '\(name)' sample, which this rkdebug does not register (it "
+          + "registers: \(FeatureRegistry.registeredNames))"
       )
     }
     print("Welcome to rkdebug, a time-travel debugger for ReducerKit.\n")
@@ -140,6 +145,7 @@ struct DemoCommand: AsyncParsableCommand {
       """,
       ["bisect", "--where", "todos.count >= \(threshold)"], db: db, session: session
     )
+    try await navigationTour(db: db)
     let folder = (db as NSString).deletingLastPathComponent
     let page = folder.isEmpty ? "rkdebug-demo.html" : folder + "/rkdebug-demo.html"
     try await step(
@@ -162,6 +168,65 @@ struct DemoCommand: AsyncParsableCommand {
           \(session)', or 'rkdebug help'.
           """
         )
+    )
+  }
+
+  /// Records a session of the navigating sample and shows its stack, sheets and alert.
+  private func navigationTour(db: String) async throws {
+    try await step(
+      """
+      Now a feature that navigates as a real app does: a reading list that pushes a book's \
+      screen on a stack, presents an edit form as a sheet and a delete confirmation as an \
+      alert, and pushes a reading clock whose effect ticks for as long as its screen is \
+      shown. Two seconds pass between two random actions, so the clock ticks while the \
+      user acts.
+      """,
+      [
+        "record", "--feature", Self.navigationFeatureName, "--random", String(Self.actionCount),
+        "--seed", String(Self.navigationSeed),
+      ],
+      db: db
+    )
+    let reader = try ActionLog.readOnly(path: db).reader()
+    let session = String(reader.session.id)
+    try await step(
+      """
+      A push is an action like any other; element actions name the screen by its stack id \
+      (#0, #1, ...). The clock's effect sends a tick every second until it is stopped or its \
+      screen is popped, which cancels it.
+      """,
+      ["log", "--tree"], db: db, session: session
+    )
+    let actions = try reader.actions()
+    if let pop = actions.first(where: { $0.label.contains(".popFrom(") }) {
+      try await step(
+        """
+        In the log, a push is one 'add' of the new screen and a pop one 'remove', never the \
+        whole stack. 'changes' prints the pop as _printChanges() does:
+        """,
+        ["changes", "--from", String(pop.index), "--to", String(pop.index)], db: db,
+        session: session
+      )
+    }
+    // The last tick of the clock, and the stack id of the clock's screen.
+    if let tick = actions.last(where: { $0.json.contains(#"{"tick":{}}"#) }),
+      let element = try? JSONValue(parsing: tick.json)["path"]?["_0"]?["element"],
+      let id = element["id"]?.intValue
+    {
+      try await step(
+        """
+        Paths reach into a stack element by its id and into the screen's case by its name:
+        """,
+        ["state", "--at", String(tick.index), "--path", "path[id: \(id)].reading.secondsRead"],
+        db: db, session: session
+      )
+    }
+    try await step(
+      """
+      And the replay is exact: the stack ids the session generated are recorded inputs, fed \
+      back as the uuids are.
+      """,
+      ["replay"], db: db, session: session
     )
   }
 

@@ -43,6 +43,11 @@ public struct DebugFeature: Sendable {
   ///   - dependencies: Sets the feature's own dependencies (its clients) for `record` and
   ///     `replay`. `record` then sets the clocks, and unless `--live`, seeds `uuid`, `date`
   ///     and `withRandomNumberGenerator`; replay feeds back the values recorded.
+  ///   - actionInterval: The time `record` lets pass on the effects' clocks between two
+  ///     actions, for a feature whose effects run for as long as a screen is shown (a timer):
+  ///     they then tick between actions, and those still running when the session ends are
+  ///     cancelled. Without it, each action's effects run to their end, on a clock whose
+  ///     sleeps end at once, before the next action is sent.
   public static func feature<R: Reducer>(
     _ name: String,
     summary: String,
@@ -51,7 +56,8 @@ public struct DebugFeature: Sendable {
     randomAction: (
       @Sendable (_ state: R.State, _ rng: inout any RandomNumberGenerator) -> R.Action
     )? = nil,
-    dependencies: (@Sendable (inout DependencyValues) -> Void)? = nil
+    dependencies: (@Sendable (inout DependencyValues) -> Void)? = nil,
+    actionInterval: Duration? = nil
   ) -> DebugFeature
   where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
     DebugFeature(
@@ -61,7 +67,7 @@ public struct DebugFeature: Sendable {
       actionType: String(reflecting: R.Action.self),
       erased: TypedFeature<R>(
         name: name, makeReducer: reducer, initialState: initialState,
-        randomAction: randomAction, dependencies: dependencies
+        randomAction: randomAction, dependencies: dependencies, actionInterval: actionInterval
       )
     )
   }

@@ -10,6 +10,9 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
   let initialState: @Sendable () -> R.State
   let randomAction: (@Sendable (R.State, inout any RandomNumberGenerator) -> R.Action)?
   let dependencies: (@Sendable (inout DependencyValues) -> Void)?
+  /// The time that passes on the clocks between two recorded actions (`actionInterval:` of
+  /// ``DebugFeature``), or `nil` for effects that run to their end before the next action.
+  let actionInterval: Duration?
 
   var canMakeRandomActions: Bool { randomAction != nil }
 
@@ -37,9 +40,11 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
     let log = try openLog()
     let reducer = makeReducer()
       .recording(to: log, feature: name, snapshotInterval: options.snapshotInterval)
+    let pace = actionInterval.map { RecordingPace(interval: $0, realTime: options.realTime) }
     let store = Store<R>(initialState: initialState(), reducer: reducer) {
       dependencies?(&$0)
       options.prepare(&$0)
+      pace?.prepare(&$0)
     }
     var sent = 0
     var failure: (any Error)?
@@ -62,7 +67,7 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
             guard sent < total, let action = try? decoder.decode(line, source: source) else {
               throw changed(sent)
             }
-            await send(action, to: store)
+            await send(action, to: store, pace: pace)
             sent += 1
             progress(sent, total)
           }
@@ -70,7 +75,7 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
         case .random(let count, let seed):
           var generator: any RandomNumberGenerator = SplitMix64(seed: seed)
           for _ in 0..<count {
-            await send(randomAction!(store.state, &generator), to: store)
+            await send(randomAction!(store.state, &generator), to: store, pace: pace)
             sent += 1
             progress(sent, total)
           }
@@ -78,6 +83,8 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
       } catch {
         failure = error
       }
+      // Effects that outlive the last action (a paced feature's timers) end with the session.
+      await store.cancelEffects()
     }
     // Closed either way, so that what was sent is committed and the session ended.
     try log.close()
@@ -86,10 +93,13 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
   }
 
   /// Sends one action and waits until every effect it started, and every effect those effects'
-  /// actions started, has finished: the next action then meets a settled state.
+  /// actions started, has finished: the next action then meets a settled state. With a `pace`,
+  /// waits for its interval to pass instead, however long the effects run.
   @MainActor
-  private func send(_ action: R.Action, to store: Store<R>) async {
-    await store.send(action).finish()
+  private func send(_ action: R.Action, to store: Store<R>, pace: RecordingPace?) async {
+    let task = store.send(action)
+    if let pace { return await pace.wait() }
+    await task.finish()
     await store.waitForEffects()
   }
 

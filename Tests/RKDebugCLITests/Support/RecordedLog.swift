@@ -1,4 +1,6 @@
+import Clocks
 import Foundation
+import ReducerKitSamples
 import ReducerKitTestSupport
 import ReducerKit
 import ReducerKitDebug
@@ -48,10 +50,48 @@ final class RecordedLog: @unchecked Sendable {
     snapshotInterval: Int = 1000, end: Bool = true
   ) async throws
   where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
+    var remaining = actions[...]
+    try await record(
+      reducer, initialState: initialState, next: { _ in remaining.popFirst() }, feature: feature,
+      snapshotInterval: snapshotInterval, end: end)
+  }
+
+  /// Records `count` random actions of `sample`, seeded as `rkdebug record --random` seeds
+  /// them, sent to `reducer` (the sample, maybe wrapped) with `pace` passing on a test clock
+  /// after each action, as for a feature registered with an `actionInterval` (effects still
+  /// running at the end are cancelled).
+  @MainActor
+  func recordRandom<R: Reducer, Sample: RandomActionGenerating>(
+    _ reducer: R, actionsOf sample: Sample.Type, initialState: R.State, count: Int,
+    seed: UInt64, pace: Duration, feature: String
+  ) async throws
+  where
+    R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable,
+    Sample.State == R.State, Sample.Action == R.Action
+  {
+    var rng = SplitMix64(seed: seed)
+    var sent = 0
+    try await withMainSerialExecutor {
+      try await record(
+        reducer, initialState: initialState,
+        next: { state in
+          defer { sent += 1 }
+          return sent < count ? Sample.randomAction(for: state, using: &rng) : nil
+        },
+        feature: feature, pace: pace)
+    }
+  }
+
+  @MainActor
+  private func record<R: Reducer>(
+    _ reducer: R, initialState: R.State, next: (R.State) -> R.Action?, feature: String?,
+    snapshotInterval: Int = 1000, end: Bool = true, pace: Duration? = nil
+  ) async throws
+  where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
     weak var released: ActionLog?
     try await send(
-      actions, to: reducer, initialState: initialState, feature: feature,
-      snapshotInterval: snapshotInterval, end: end, opened: { released = $0 }
+      next, to: reducer, initialState: initialState, feature: feature,
+      snapshotInterval: snapshotInterval, end: end, pace: pace, opened: { released = $0 }
     )
     guard end else { return }
     // The store's runtime lets go of the log a moment after the store, and the log's
@@ -65,21 +105,31 @@ final class RecordedLog: @unchecked Sendable {
 
   @MainActor
   private func send<R: Reducer>(
-    _ actions: [R.Action], to reducer: R, initialState: R.State, feature: String?,
-    snapshotInterval: Int, end: Bool, opened: (ActionLog) -> Void
+    _ next: (R.State) -> R.Action?, to reducer: R, initialState: R.State, feature: String?,
+    snapshotInterval: Int, end: Bool, pace: Duration?, opened: (ActionLog) -> Void
   ) async throws
   where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
     let log = try ActionLog(path: path, durability: .everyAction)
     opened(log)
+    let clock: any Clock<Duration> = pace == nil ? ImmediateClock() : TestClock()
     let store = Store(
       initialState: initialState,
       reducer: reducer.recording(to: log, feature: feature, snapshotInterval: snapshotInterval),
-      withDependencies: { $0.useTestValues() }
+      withDependencies: { $0.useTestValues(clock: clock) }
     )
-    for action in actions {
-      await store.send(action).finish()
+    while let action = next(store.state) {
+      let task = store.send(action)
+      if let pace, let clock = clock as? TestClock<Duration> {
+        await clock.advance(by: pace)
+      } else {
+        await task.finish()
+      }
     }
-    await store.waitForEffects()
+    if pace == nil {
+      await store.waitForEffects()
+    } else {
+      await store.cancelEffects()
+    }
     if end {
       try log.close()
     } else {
