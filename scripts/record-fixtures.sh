@@ -38,5 +38,6 @@ record counter 300 1
 record todos 300 2 --live
 record search 250 3
 record app 300 4 --live
+record library 250 5
 
 ls -l "$fixtures"/*.sqlite

@@ -28,8 +28,15 @@ public struct BookDetail {
     public var isLoadingSummary = false
 
     /// Creates the screen of `book`.
-    public init(book: Book) {
+    public init(
+      book: Book, destination: Destination.State? = nil, summary: String? = nil,
+      summaryError: String? = nil, isLoadingSummary: Bool = false
+    ) {
       self.book = book
+      self.destination = destination
+      self.summary = summary
+      self.summaryError = summaryError
+      self.isLoadingSummary = isLoadingSummary
     }
   }
 

@@ -13,14 +13,16 @@ public struct ReadingTimer {
     /// Its title, shown at the top.
     public var title: String
     /// The seconds counted so far.
-    public var secondsRead = 0
+    public var secondsRead: Int
     /// Whether the clock is ticking.
-    public var isRunning = false
+    public var isRunning: Bool
 
-    /// Creates a stopped clock for a book.
-    public init(bookID: Book.ID, title: String) {
+    /// Creates the clock of a book, stopped at zero unless told otherwise.
+    public init(bookID: Book.ID, title: String, secondsRead: Int = 0, isRunning: Bool = false) {
       self.bookID = bookID
       self.title = title
+      self.secondsRead = secondsRead
+      self.isRunning = isRunning
     }
   }
 

@@ -18,6 +18,12 @@ final class RecordedValues<Value: Sendable>: Sendable {
     self.fallback = fallback
   }
 
+  /// The value ``value()`` returns next, without handing it out.
+  func peek() -> Value {
+    let index = next.value
+    return index < values.count ? values[index] : fallback()
+  }
+
   /// The next recorded value.
   func value() -> Value {
     let index = next.withValue { next in
@@ -51,6 +57,17 @@ extension UUIDGenerator {
   public static func recorded(_ uuids: [UUID]) -> Self {
     let values = RecordedValues(uuids, name: "uuid") { UUID() }
     return Self { values.value() }
+  }
+}
+
+extension StackElementIDGenerator {
+  /// A generator that hands out `ids` in order, as a recorded session's stacks were given them
+  /// (`$0.stackElementID = .recorded([3, 4])`); an id past the last one fails the test.
+  public static func recorded(_ ids: [StackElementID]) -> Self {
+    let values = RecordedValues(ids, name: "stackElementID") {
+      StackElementID(generation: (ids.last?.generation ?? -1) + 1)
+    }
+    return Self(next: { values.value() }, peek: { values.peek() })
   }
 }
 

@@ -26,8 +26,13 @@ struct FixtureReplayTests {
     assertReplays(path: try fixturePath("app"), reducer: AppFeature())
   }
 
+  /// Pushes, pops, sheets, an alert and a clock's ticks, with the stack ids fed back.
+  @Test func librarySessionReplays() throws {
+    assertReplays(path: try fixturePath("library"), reducer: Library())
+  }
+
   @Test func eachFixtureIsOneSessionOfItsFeature() throws {
-    for feature in [Counter.name, Todos.name, Search.name, AppFeature.name] {
+    for feature in [Counter.name, Todos.name, Search.name, AppFeature.name, Library.name] {
       let sessions = try ActionLog.readOnly(path: try fixturePath(feature)).sessions()
       #expect(sessions.map(\.feature) == [feature])
       #expect((200...500).contains(sessions.first?.actionCount ?? 0), "\(feature)")

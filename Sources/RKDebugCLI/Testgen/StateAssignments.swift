@@ -29,12 +29,16 @@ struct StateAssignments {
       return try statements(from: oldValue, to: newValue, at: path + "?", indent: indent)
 
     case .struct:
+      if let old = old as? any StackStateReflecting, let new = new as? any StackStateReflecting {
+        return try stackStatements(from: old, to: new, at: path, indent: indent) ?? assignment()
+      }
       guard case .call = newLiteral, type(of: old) == type(of: new) else {
         return try assignment()
       }
       var lines: [String] = []
       for (oldChild, newChild) in zip(oldMirror.children, newMirror.children) {
-        guard let label = oldChild.label, label == newChild.label else { return try assignment() }
+        guard let label = SwiftLiteralWriter.propertyName(oldChild), oldChild.label == newChild.label
+        else { return try assignment() }
         lines += try statements(
           from: oldChild.value, to: newChild.value, at: "\(path).\(label)", indent: indent)
       }
@@ -128,6 +132,37 @@ struct StateAssignments {
       lines += try statements(
         from: old[oldOffset], to: new[offset], at: "\(path)[id: \(idLiteral.oneLine)]?",
         indent: indent)
+    }
+    return lines
+  }
+
+  /// Statements for a navigation stack that was popped (`pop(from:)`), pushed onto
+  /// (`path[id: 3] = …`) or whose screens changed (`path[id: 1]?.modify(\.detail) { … }`), as
+  /// a TCA test writes them; `nil` for other changes.
+  private func stackStatements(
+    from old: any StackStateReflecting, to new: any StackStateReflecting, at path: String,
+    indent: Int
+  ) throws -> [String]? {
+    let kept = old.ids.prefix { new.ids.contains($0) }
+    // Screens leave from the top and arrive on top.
+    guard new.ids.starts(with: kept), !old.ids.dropFirst(kept.count).contains(where: new.ids.contains)
+    else { return nil }
+    var lines: [String] = []
+    if kept.count < old.ids.count {
+      lines.append("\(path).pop(from: \(old.ids[kept.count].generation))")
+    }
+    let oldElements = old.reflectedElements
+    let newElements = new.reflectedElements
+    for offset in kept.indices {
+      lines += try statements(
+        from: oldElements[offset], to: newElements[offset],
+        at: "\(path)[id: \(kept[offset].generation)]?", indent: indent)
+    }
+    for offset in kept.count..<new.ids.count {
+      lines.append(
+        try assignment(
+          literals.literal(newElements[offset]),
+          to: "\(path)[id: \(new.ids[offset].generation)]", indent: indent))
     }
     return lines
   }

@@ -14,6 +14,26 @@ struct SwiftLiteralWriter {
   /// The expression for `value`.
   func literal(_ value: Any) throws -> SwiftLiteral {
     if let leaf = Self.leaf(value) { return .atom(leaf) }
+    if let binding = value as? any BindingActionReflecting {
+      guard let names = binding.keyPathNames else {
+        throw TestgenError.unwritable(String(reflecting: type(of: value)))
+      }
+      let keyPath = "\\." + (names.isEmpty ? "self" : names.joined(separator: "."))
+      return .call(
+        ".set",
+        [.init(label: nil, value: .atom(keyPath)),
+          .init(label: nil, value: try literal(binding.reflectedValue))])
+    }
+    if let stack = value as? any StackStateReflecting, stack.ids.isEmpty {
+      return .atom("StackState()")
+    }
+    // ReducerKit's other structs (stacks, alerts, text) have no memberwise initializer to
+    // call: they are decoded from their JSON, which keeps every id.
+    if String(reflecting: type(of: value)).hasPrefix("ReducerKit."),
+      Mirror(reflecting: value).displayStyle == .struct
+    {
+      return try jsonLiteral(value)
+    }
     let mirror = Mirror(reflecting: value)
     switch mirror.displayStyle {
     case .optional:
@@ -35,7 +55,10 @@ struct SwiftLiteralWriter {
         !name.hasPrefix("Foundation.")
       else { return try jsonLiteral(value) }
       return .call(
-        name, try mirror.children.map { .init(label: $0.label, value: try literal($0.value)) })
+        name,
+        try mirror.children.map {
+          .init(label: Self.propertyName($0), value: try literal($0.value))
+        })
     case .tuple:
       return .call(
         "",
@@ -83,9 +106,20 @@ struct SwiftLiteralWriter {
     return name.hasPrefix(prefix) ? String(name.dropFirst(prefix.count)) : name
   }
 
+  /// The name a test writes for a property that `Mirror` shows as `child`: a `@Presents`
+  /// property's storage `_destination` is `destination`.
+  static func propertyName(_ child: Mirror.Child) -> String? {
+    guard let label = child.label else { return nil }
+    guard child.value is any PresentationStateReflecting, label.hasPrefix("_") else {
+      return label
+    }
+    return String(label.dropFirst())
+  }
+
   /// The literal of a value written as one piece of text, or `nil` for other values.
   static func leaf(_ value: Any) -> String? {
     switch value {
+    case let id as StackElementID: "\(id.generation)"
     case let string as String: stringLiteral(string)
     case let character as Character: stringLiteral(String(character))
     case let bool as Bool: bool ? "true" : "false"

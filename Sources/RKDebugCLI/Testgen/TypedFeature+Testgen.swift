@@ -5,7 +5,9 @@ import ReducerKitDebug
 extension TypedFeature {
   /// A Swift Testing file with one exhaustive `TestStore` test that sends the session's sent
   /// actions, receives the actions its effects emitted, and asserts every state change, with
-  /// the recorded `uuid`, `date` and random values fed back and effects on immediate clocks.
+  /// the recorded `uuid`, `date`, random values and stack ids fed back, and effects on
+  /// immediate clocks (or, for a feature recorded with an `actionInterval`, on a test clock
+  /// advanced by that interval after each action, as `record` did).
   func testSource(for reader: SessionReader, request: TestgenRequest) throws -> GeneratedTest {
     let reducerName = String(reflecting: R.self)
     guard let dot = reducerName.firstIndex(of: "."), !reducerName.contains("("),
@@ -26,6 +28,7 @@ extension TypedFeature {
     var state = try decodedState(reader, at: first - 1)
     var steps: [String] = []
     var lastSent: Int?
+    var pendingAdvance: String?
     if let range = request.range {
       try reader.forEachChunk(in: range) { actions in
         for logged in actions {
@@ -48,6 +51,10 @@ extension TypedFeature {
               prefix
               + (try literals.literal(action)).text(indent: 2, used: prefix.count, trailing: 3)
               + ")"
+            if let actionInterval {
+              // Said after the assertion below: the time that passed before the next action.
+              pendingAdvance = "  await clock.advance(by: \(Self.literal(actionInterval)))"
+            }
           case let .effect(_, parent):
             guard parent >= first else {
               throw RKDebugError(
@@ -55,18 +62,22 @@ extension TypedFeature {
                   + "--from \(first); start at action \(parent) instead"
               )
             }
-            if let lastSent, parent < lastSent, warnings.isEmpty {
+            if actionInterval == nil, let lastSent, parent < lastSent, warnings.isEmpty {
               warnings.append(
                 "action \(logged.index) comes from an effect of action \(parent) but was "
                   + "received after action \(lastSent) was sent: the test runs effects on "
                   + "immediate clocks, so it receives it before sending \(lastSent)"
               )
             }
-            call = "  await store.receive(\(ReceivedCase.argument(for: action)))"
+            call = "  await store.receive(\(ReceivedCase.argument(for: action, literals: literals)))"
           }
           let body = try assignments.statements(from: state, to: next, at: "$0", indent: 4)
           if !body.isEmpty {
             call += " {\n" + body.map { "    " + $0 }.joined(separator: "\n") + "\n  }"
+          }
+          if case .send = logged.source, let advance = pendingAdvance {
+            call += "\n" + advance
+            pendingAdvance = nil
           }
           steps.append(call)
           state = next
@@ -89,6 +100,9 @@ extension TypedFeature {
       "@MainActor",
       "@Test func \(request.testName)() async throws {",
     ]
+    if actionInterval != nil {
+      lines.append("  let clock = TestClock()")
+    }
     let prefix = "  let store = TestStore(initialState: "
     lines.append(
       prefix
@@ -125,15 +139,14 @@ extension TypedFeature {
   private func dependencyLines(
     _ reader: SessionReader, request: TestgenRequest, warnings: inout [String]
   ) throws -> [String] {
-    var lines = [
-      "    $0.continuousClock = ImmediateClock()",
-      "    $0.suspendingClock = ImmediateClock()",
-    ]
+    let clock = actionInterval == nil ? "ImmediateClock()" : "clock"
+    var lines = ["    $0.continuousClock = \(clock)", "    $0.suspendingClock = \(clock)"]
     lines += Self.environmentLines(try reader.reads(at: 0))
     guard let range = request.range else { return lines }
     var uuids: [SwiftLiteral] = []
     var dates: [SwiftLiteral] = []
     var draws: [SwiftLiteral] = []
+    var stackIDs: [SwiftLiteral] = []
     var others: [String] = []
     let reads = try reader.reads(in: range)
     for index in reads.keys.sorted() {
@@ -155,13 +168,21 @@ extension TypedFeature {
               read, index: index, expected: "an integer in 0...\(UInt64.max) (a UInt64)")
           }
           draws.append(.atom(text))
+        case "stackElementID":
+          guard case let .number(text) = read.value, let id = Int(text), id >= 0 else {
+            throw Self.badRead(read, index: index, expected: "a stack element id (0 or more)")
+          }
+          stackIDs.append(.atom(String(id)))
         default:
           if !others.contains(read.name) { others.append(read.name) }
         }
       }
     }
-    for (name, values) in [("uuid", uuids), ("date", dates), ("withRandomNumberGenerator", draws)]
-    where !values.isEmpty {
+    let recorded = [
+      ("uuid", uuids), ("date", dates), ("withRandomNumberGenerator", draws),
+      ("stackElementID", stackIDs),
+    ]
+    for (name, values) in recorded where !values.isEmpty {
       let prefix = "    $0.\(name) = .recorded("
       lines.append(
         prefix + SwiftLiteral.array(values).text(indent: 4, used: prefix.count, trailing: 1) + ")")
@@ -179,6 +200,16 @@ extension TypedFeature {
       )
     }
     return lines
+  }
+
+  /// `duration` as Swift: `.seconds(2)`, `.milliseconds(1500)` or `.nanoseconds(…)`.
+  static func literal(_ duration: Duration) -> String {
+    let nanoseconds =
+      Int128(duration.components.seconds) * 1_000_000_000
+      + Int128(duration.components.attoseconds / 1_000_000_000)
+    if nanoseconds % 1_000_000_000 == 0 { return ".seconds(\(nanoseconds / 1_000_000_000))" }
+    if nanoseconds % 1_000_000 == 0 { return ".milliseconds(\(nanoseconds / 1_000_000))" }
+    return ".nanoseconds(\(nanoseconds))"
   }
 
   /// The error for a recorded `uuid`, `date` or random value that is not one: the test would

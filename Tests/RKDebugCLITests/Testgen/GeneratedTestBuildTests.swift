@@ -10,7 +10,7 @@ import Testing
 /// again (a few minutes); reruns are incremental.
 @Suite(.serialized) struct GeneratedTestBuildTests {
   /// The samples, by fixture file and the module name of their reducer's type.
-  static let samples = ["counter", "todos", "search", "app"]
+  static let samples = ["counter", "todos", "search", "app", "library"]
 
   static let fixtures = ScratchPackage.root
     .appendingPathComponent("Tests/ReducerKitSamplesTests/Fixtures")

@@ -1,0 +1,36 @@
+/// What `rkdebug testgen` needs to write ReducerKit's navigation and binding values as the Swift
+/// a test author writes (`$0.path[id: 1] = …`, `.set(\.name, "x")`): package-only hooks, so the
+/// public API stays TCA's.
+package protocol StackStateReflecting {
+  /// The ids of the elements, in stack order.
+  var ids: [StackElementID] { get }
+  /// The elements, in stack order.
+  var reflectedElements: [Any] { get }
+}
+
+extension StackState: StackStateReflecting {
+  package var reflectedElements: [Any] { map { $0 } }
+}
+
+/// A binding action seen without its root type.
+package protocol BindingActionReflecting {
+  /// The names of the properties its key path goes through (`["book", "title"]`), or `nil`
+  /// when it is not a chain of stored properties of observable states.
+  var keyPathNames: [String]? { get }
+  /// The value it sets.
+  var reflectedValue: Any { get }
+}
+
+extension BindingAction: BindingActionReflecting {
+  package var keyPathNames: [String]? {
+    guard let root = Root.self as? any ObservableStateProtocol.Type else { return nil }
+    return BindingKeyPaths.names(of: keyPath, in: root)
+  }
+
+  package var reflectedValue: Any { value }
+}
+
+/// A `@Presents` property's storage: its label in a mirror is `_name`, and a test writes `name`.
+package protocol PresentationStateReflecting {}
+
+extension PresentationState: PresentationStateReflecting {}
