@@ -30,6 +30,12 @@ struct CustomDumpAgreementTests {
       await runRandomActions(AppFeature(), from: .init(), count: 300, seed: seed))
   }
 
+  @Test(arguments: [1, 2] as [UInt64])
+  func library(seed: UInt64) async throws {
+    try expectAgreement(
+      await runRandomActions(Library(), from: .init(), count: 300, seed: seed, pace: .seconds(2)))
+  }
+
   private func expectAgreement<Feature>(
     _ run: RandomRun<Feature>, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {

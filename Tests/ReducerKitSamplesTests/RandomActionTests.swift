@@ -95,9 +95,22 @@ struct RandomActionTests {
     #expect(run.states.contains { ($0.tab.todos?.todos.count ?? 0) > 1 })
   }
 
+  /// Pushes, pops, sheets and the alert all happen, and every action is valid for its state
+  /// (no action for a screen or a sheet that is not there).
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func libraryActionsAreValid(seed: UInt64) async {
+    let run = await runRandomActions(
+      Library(), from: Library.State(), count: 400, seed: seed, pace: .seconds(2))
+    #expect(run.warnings == [])
+    #expect(run.states.contains { $0.path.count >= 2 })
+    #expect(run.states.contains { $0.addBook != nil })
+    #expect(run.states.contains { $0.path.contains { $0.detail?.destination?.alert != nil } })
+    #expect(run.states.contains { $0.path.contains { ($0.reading?.secondsRead ?? 0) > 0 } })
+  }
+
   @Test func featureNamesAreDistinct() {
-    let names = [Counter.name, Todos.name, Search.name, AppFeature.name]
-    #expect(names == ["counter", "todos", "search", "app"])
+    let names = [Counter.name, Todos.name, Search.name, AppFeature.name, Library.name]
+    #expect(names == ["counter", "todos", "search", "app", "library"])
   }
 }
 

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import ReducerKit
 import ReducerKitDebug
@@ -31,6 +32,11 @@ import Testing
     try await check(AppFeature(), AppFeature.State(), seed: seed)
   }
 
+  @Test(arguments: [51, 52, 53] as [UInt64])
+  func library(seed: UInt64) async throws {
+    try await check(Library(), Library.State(), seed: seed, pace: .seconds(2))
+  }
+
   /// A row toggled in the app's to-do tab (an enum case's associated value) is one operation
   /// inside the row, not a replacement of the tab.
   @Test func appRowChangeIsRecordedInsideTheTab() async throws {
@@ -52,21 +58,30 @@ import Testing
   }
 
   private func check<R: RandomActionGenerating>(
-    _ reducer: R, _ initialState: R.State, seed: UInt64, actions: Int = 150
+    _ reducer: R, _ initialState: R.State, seed: UInt64, actions: Int = 150,
+    pace: Duration? = nil
   ) async throws
   where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
     let capture = LiveStates()
     let log = try ActionLog.inMemory()
+    // With a pace, effects sleep on a test clock moved by it after each action.
+    let clock: any Clock<Duration> = pace == nil ? ImmediateClock() : TestClock()
     let store = Store(
       initialState: initialState,
       reducer: CapturingStates(base: reducer, capture: capture)
         .recording(to: log, snapshotInterval: 16),
-      withDependencies: { $0.useTestValues() }
+      withDependencies: { $0.useTestValues(clock: clock) }
     )
     var rng = SplitMix64(seed: seed)
     for _ in 0..<actions {
-      await store.send(R.randomAction(for: store.state, using: &rng)).finish()
+      let task = store.send(R.randomAction(for: store.state, using: &rng))
+      if let pace, let clock = clock as? TestClock<Duration> {
+        await clock.advance(by: pace)
+      } else {
+        await task.finish()
+      }
     }
+    if pace != nil { await store.cancelEffects() }
     try log.close()
 
     let live = capture.all

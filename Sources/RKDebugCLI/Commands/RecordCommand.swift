@@ -14,8 +14,11 @@ struct RecordCommand: AsyncParsableCommand {
       actions of --actions (JSON Lines: one Codable action per line, blank lines skipped; '-' \
       reads standard input) or --random N actions made from the seed of --seed. After each \
       action rkdebug waits until every effect has finished, so a run is deterministic. \
-      Effects sleep on an immediate clock unless --real-time is given. Then the log is closed \
-      and the new session's id is printed.
+      Effects sleep on an immediate clock unless --real-time is given. A feature registered \
+      with an action interval (the library sample: two seconds) runs its effects on a test \
+      clock that moves by that interval after each action instead, so an effect that lasts \
+      as long as a screen is shown ticks between actions; the effects still running at the \
+      end are cancelled. Then the log is closed and the new session's id is printed.
 
       The seed also seeds the feature's nondeterministic dependencies: uuid counts up from \
       00000000-0000-0000-0000-000000000000, date starts at 2026-01-01 00:00:00 UTC and \

@@ -14,10 +14,15 @@ struct TestgenCommand: AsyncParsableCommand {
       store.send(.action) { $0.path = value }' and each action an effect emitted 'await \
       store.receive(\\.case) { ... }', with the state changes the log recorded written as \
       Swift assignments. Values are Swift literals of their types (a struct as its \
-      memberwise initializer); a value with no literal is decoded from JSON with fromJSON.
+      memberwise initializer); a value with no literal is decoded from JSON with fromJSON. \
+      Navigation is written as in TCA's tests: '$0.path[id: 1] = .detail(...)', \
+      '$0.path.pop(from: 1)', '$0.destination = .alert(...)', 'receive(\\.path[id: \
+      0].detail.delegate)'.
 
-      The store runs effects on ImmediateClocks and feeds back the values the reducer read \
-      from uuid, date and withRandomNumberGenerator, in order (.recorded([...])). The test \
+      The store runs effects on ImmediateClocks (a TestClock advanced by the feature's action \
+      interval after each sent action, for a feature registered with one) and feeds back the \
+      values the reducer read from uuid, date, withRandomNumberGenerator and the stack \
+      element ids, in order (.recorded([...])). The test \
       ends with 'await store.finish()', or skips the effects and actions the log shows still \
       to come after the last action. The file imports the module of the feature's reducer \
       and builds unedited in a test target that depends on it and on ReducerKitTesting.

@@ -65,10 +65,7 @@ struct StateAssignments {
       return try assignment()
 
     case .enum:
-      return try enumStatements(
-        old: old, new: new, oldMirror: oldMirror, newMirror: newMirror, path: path,
-        indent: indent
-      ) ?? assignment()
+      return try enumStatements(old: old, new: new, path: path, indent: indent) ?? assignment()
 
     default:
       return try assignment()
@@ -83,18 +80,31 @@ struct StateAssignments {
     return prefix + literal.text(indent: indent, used: indent + prefix.count)
   }
 
-  /// `path.modify(\.case) { … }` for a `@CasePathable` enum that stays in the same case with
-  /// one associated value; `nil` otherwise.
-  private func enumStatements(
-    old: Any, new: Any, oldMirror: Mirror, newMirror: Mirror, path: String, indent: Int
-  ) throws -> [String]? {
-    guard new is any CasePathable,
+  /// The case name and the two payloads of `old` and `new`, values of a `@CasePathable` enum
+  /// in the same case with one associated value; `nil` otherwise.
+  private static func sameCasePayloads(_ old: Any, _ new: Any) -> (String, Any, Any)? {
+    let oldMirror = Mirror(reflecting: old)
+    let newMirror = Mirror(reflecting: new)
+    guard new is any CasePathable, oldMirror.displayStyle == .enum,
+      newMirror.displayStyle == .enum,
       let oldCase = oldMirror.children.first, let newCase = newMirror.children.first,
       let name = newCase.label, oldCase.label == name,
       Mirror(reflecting: newCase.value).displayStyle != .tuple
     else { return nil }
-    let inner = try statements(
-      from: oldCase.value, to: newCase.value, at: "$0", indent: indent + 2)
+    return (name, oldCase.value, newCase.value)
+  }
+
+  /// `path.modify(\.case) { … }` for a `@CasePathable` enum that stays in the same case with
+  /// one associated value; `nil` otherwise, and when a statement inside would need `try`
+  /// (`modify`'s closure cannot throw).
+  private func enumStatements(old: Any, new: Any, path: String, indent: Int) throws
+    -> [String]?
+  {
+    guard let (name, oldPayload, newPayload) = Self.sameCasePayloads(old, new) else {
+      return nil
+    }
+    let inner = try statements(from: oldPayload, to: newPayload, at: "$0", indent: indent + 2)
+    guard !inner.contains(where: { $0.contains("try fromJSON(") }) else { return nil }
     let pad = String(repeating: " ", count: indent + 2)
     let body = inner.map { pad + $0 }.joined(separator: "\n")
     return ["\(path).modify(\\.\(name)) {\n\(body)\n\(String(repeating: " ", count: indent))}"]
@@ -137,7 +147,7 @@ struct StateAssignments {
   }
 
   /// Statements for a navigation stack that was popped (`pop(from:)`), pushed onto
-  /// (`path[id: 3] = …`) or whose screens changed (`path[id: 1]?.modify(\.detail) { … }`), as
+  /// (`path[id: 3] = …`) or whose screens changed (`path[id: 1, case: \.detail]?.title = …`), as
   /// a TCA test writes them; `nil` for other changes.
   private func stackStatements(
     from old: any StackStateReflecting, to new: any StackStateReflecting, at path: String,
@@ -154,9 +164,16 @@ struct StateAssignments {
     let oldElements = old.reflectedElements
     let newElements = new.reflectedElements
     for offset in kept.indices {
-      lines += try statements(
-        from: oldElements[offset], to: newElements[offset],
-        at: "\(path)[id: \(kept[offset].generation)]?", indent: indent)
+      let element = "\(path)[id: \(kept[offset].generation)"
+      // A screen that stays in its case is reached through it: `path[id: 1, case: \.detail]?`.
+      if let (name, old, new) = Self.sameCasePayloads(oldElements[offset], newElements[offset]) {
+        lines += try statements(
+          from: old, to: new, at: "\(element), case: \\.\(name)]?", indent: indent)
+      } else {
+        lines += try statements(
+          from: oldElements[offset], to: newElements[offset], at: element + "]?",
+          indent: indent)
+      }
     }
     for offset in kept.count..<new.ids.count {
       lines.append(

@@ -78,6 +78,56 @@ import Testing
     )
   }
 
+  /// A library session: a push, a clock pushed over it that ticks and is popped, and a delete
+  /// confirmed in an alert, after which the screen dismisses itself.
+  @Test func writesNavigationAsATCATestDoes() throws {
+    let directory = try TemporaryDirectory()
+    let element = { (id: Int, screen: String, action: String) in
+      #"{"path":{"_0":{"element":{"id":\#(id),"action":{"\#(screen)":{"_0":\#(action)}}}}}}"#
+    }
+    let actions = try directory.write(
+      [
+        #"{"bookTapped":{"_0":"00000000-0000-0000-0000-000000000000"}}"#,
+        element(0, "detail", #"{"readButtonTapped":{}}"#),
+        element(1, "reading", #"{"startButtonTapped":{}}"#),
+        #"{"path":{"_0":{"popFrom":{"id":1}}}}"#,
+        element(0, "detail", #"{"deleteButtonTapped":{}}"#),
+        element(
+          0, "detail",
+          #"{"destination":{"_0":{"presented":{"_0":{"alert":{"_0":{"confirmDeletion":{}}}}}}}}"#),
+      ].joined(separator: "\n") + "\n", to: "actions.jsonl")
+    let path = directory.path("library.sqlite")
+    let record = try RKDebugProcess.run([
+      "record", "--db", path, "--feature", "library", "--actions", actions,
+    ])
+    try #require(record.status == 0, "\(record.stderr)")
+    let result = try RKDebugProcess.run(["testgen", "--db", path])
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    for line in [
+      "  let clock = TestClock()",
+      "    path: StackState(),",
+      "    $0.continuousClock = clock",
+      "    $0.stackElementID = .recorded([0, 1])",
+      "    $0.path[id: 0] = .detail(",
+      "  await clock.advance(by: .seconds(2))",
+      #"  await store.receive(\.path[id: 0].detail.delegate.startReading) {"#,
+      "    $0.path[id: 1] = .reading(",
+      #"    $0.path[id: 1, case: \.reading]?.isRunning = true"#,
+      #"  await store.receive(\.path[id: 1].reading.tick) {"#,
+      #"    $0.path[id: 1, case: \.reading]?.secondsRead = 2"#,
+      "  await store.send(.path(.popFrom(id: 1))) {",
+      "    $0.path.pop(from: 1)",
+      #"    $0.path[id: 0, case: \.detail]?.destination = .alert("#,
+      #"    $0.path[id: 0, case: \.detail]?.destination = nil"#,
+      #"  await store.receive(\.path[id: 0].detail.delegate.deleteBook) {"#,
+      #"  await store.receive(\.path.popFrom) {"#,
+      "    $0.path.pop(from: 0)",
+    ] {
+      #expect(result.stdout.contains(line + "\n"), "missing: \(line)")
+    }
+  }
+
   @Test func aRangeStartsFromTheStateBeforeItAndWritesToAFile() throws {
     let log = try counterLog()
     let file = log.directory.path("ResetTests.swift")
@@ -122,7 +172,7 @@ import Testing
     #expect(
       result.stderr
         == "rkdebug: error: session 1 was recorded by feature 'shelf', which this rkdebug does "
-        + "not register (it registers: app, counter, search, todos); a test needs the feature's "
+        + "not register (it registers: app, counter, library, search, todos); a test needs the feature's "
         + "types: call RKDebug.main(features:) with it\n")
   }
 }
