@@ -215,7 +215,7 @@ import Testing
     #expect(
       run.stderr == """
         rkdebug: error: unknown feature 'countr'; this rkdebug registers: app, counter, \
-        search, todos (see 'rkdebug features')
+        library, search, todos (see 'rkdebug features')
 
         """
     )
