@@ -22,7 +22,7 @@ public struct Effect<Action>: Sendable {
     case merge([Effect])
     case concatenate([Effect])
     case cancellable(id: AnyCancelID, cancelInFlight: Bool, Effect)
-    case cancel(id: AnyCancelID)
+    case cancel(id: AnyCancelID, cause: CancellationCause)
   }
 
   /// One asynchronous unit of work.

@@ -262,7 +262,7 @@ public final class Store<R: Reducer> where R.State: ObservableStateProtocol {
   /// Cancels every effect of this root store and waits until they have ended: how a recording
   /// ends a session whose long-running effects never finish on their own.
   package func cancelEffects() async {
-    runtime?.cancelAll()
+    runtime?.cancelAll(cause: .storeEnded)
     await runtime?.waitUntilIdle()
   }
 }

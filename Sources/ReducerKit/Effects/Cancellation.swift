@@ -22,7 +22,13 @@ extension Effect {
 
   /// An effect that cancels the effects running under `id`.
   public static func cancel(id: some Hashable & Sendable) -> Self {
-    Self(operation: .cancel(id: AnyCancelID(id)))
+    Self(operation: .cancel(id: AnyCancelID(id), cause: .cancelID))
+  }
+
+  /// Cancels the effects running under `id` because of `cause`: what the navigation and
+  /// composition operators return when the state that owned those effects goes away.
+  package static func cancel(id: some Hashable & Sendable, cause: CancellationCause) -> Self {
+    Self(operation: .cancel(id: AnyCancelID(id), cause: cause))
   }
 }
 

@@ -37,8 +37,8 @@ extension Effect {
       return Effect<T>(
         operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform))
       )
-    case let .cancel(id):
-      return Effect<T>(operation: .cancel(id: id))
+    case let .cancel(id, cause):
+      return Effect<T>(operation: .cancel(id: id, cause: cause))
     }
   }
 }

@@ -18,9 +18,9 @@ package protocol EffectObserver: AnyObject, Sendable {
 package enum EffectCompletion: Hashable, Sendable {
   /// Its work ran to the end.
   case finished
-  /// It was cancelled (by ``Effect/cancel(id:)``, `cancelInFlight`, its ``StoreTask``, or its
-  /// child state going away).
-  case cancelled
+  /// It was cancelled, and why when the store knows it (`nil`: by its ``StoreTask``, or the
+  /// store went away).
+  case cancelled(CancellationCause?)
   /// Its work threw; the associated value describes the error.
   case failed(String)
 }

@@ -77,8 +77,9 @@ extension Effect {
           effect.scopingCancelIDs(to: scope)
         )
       )
-    case let .cancel(id):
-      return Self(operation: .cancel(id: AnyCancelID(ScopedCancelID(scope: scope, id: id))))
+    case let .cancel(id, cause):
+      return Self(
+        operation: .cancel(id: AnyCancelID(ScopedCancelID(scope: scope, id: id)), cause: cause))
     }
   }
 }

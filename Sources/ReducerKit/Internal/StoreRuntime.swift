@@ -86,9 +86,12 @@ final class StoreRuntime<Action> {
     return started
   }
 
-  /// Cancels every effect in flight.
-  func cancelAll() {
-    for task in inFlight.values { task.cancel() }
+  /// Cancels every effect in flight; with a `cause`, their observers hear of it at once.
+  func cancelAll(cause: CancellationCause? = nil) {
+    for task in inFlight.values {
+      task.cancel()
+      if let cause { completions.removeValue(forKey: task)?.report(.cancelled(cause)) }
+    }
   }
 
   /// Waits until no effect is in flight.
@@ -127,7 +130,7 @@ final class StoreRuntime<Action> {
       ]
 
     case let .cancellable(id, cancelInFlight, effect):
-      if cancelInFlight { cancel(id: id) }
+      if cancelInFlight { cancel(id: id, cause: .cancelInFlight) }
       let tasks = run(effect, in: group)
       for task in tasks {
         cancellables[id, default: []].insert(task)
@@ -135,8 +138,8 @@ final class StoreRuntime<Action> {
       }
       return tasks
 
-    case let .cancel(id):
-      cancel(id: id)
+    case let .cancel(id, cause):
+      cancel(id: id, cause: cause)
       return []
     }
   }
@@ -154,10 +157,10 @@ final class StoreRuntime<Action> {
       var completion = EffectCompletion.finished
       do {
         try await run.operation(send)
-        if Task.isCancelled { completion = .cancelled }
+        if Task.isCancelled { completion = .cancelled(nil) }
       } catch {
         if Task.isCancelled || error is CancellationError {
-          completion = .cancelled
+          completion = .cancelled(nil)
         } else {
           completion = .failed(String(describing: error))
           if let handler = run.handler {
@@ -212,11 +215,11 @@ final class StoreRuntime<Action> {
   /// Cancels the effects of `id`. Their observers hear of it at once, as TCA's test store drops
   /// a cancelled effect at once: the task may take a moment more to notice, but nothing it does
   /// from now on is delivered.
-  private func cancel(id: AnyCancelID) {
+  private func cancel(id: AnyCancelID, cause: CancellationCause) {
     guard let tasks = cancellables.removeValue(forKey: id) else { return }
     for task in tasks {
       task.cancel()
-      completions.removeValue(forKey: task)?.report(.cancelled)
+      completions.removeValue(forKey: task)?.report(.cancelled(cause))
     }
   }
 

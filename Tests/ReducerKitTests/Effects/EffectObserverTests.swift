@@ -24,7 +24,12 @@ struct EffectObserverTests {
     }
 
     func effectDidComplete(_ completion: EffectCompletion) {
-      events.append("\(name) \(completion)")
+      switch completion {
+      case let .cancelled(cause):
+        events.append("\(name) cancelled" + (cause.map { " (\($0))" } ?? ""))
+      default:
+        events.append("\(name) \(completion)")
+      }
     }
   }
 
@@ -40,7 +45,7 @@ struct EffectObserverTests {
 
     @CasePathable
     enum Action: Equatable {
-      case run, fail, sleep, cancel, sendOne, emitted
+      case run, fail, sleep, sleepAgain, cancel, sendOne, emitted
     }
 
     let clock: any Clock<Duration>
@@ -62,6 +67,9 @@ struct EffectObserverTests {
           await send(.emitted)
         }
         .cancellable(id: CancelID.work)
+      case .sleepAgain:
+        return .run { [clock] _ in try await clock.sleep(for: .seconds(1)) }
+          .cancellable(id: CancelID.work, cancelInFlight: true)
       case .cancel:
         return .cancel(id: CancelID.work)
       case .sendOne:
@@ -122,9 +130,19 @@ struct EffectObserverTests {
     harness.store.send(.cancel)
     await harness.clock.advance(by: .seconds(1))
     await task.finish()
-    #expect(harness.events.all == ["sleep started", "sleep cancelled"])
+    #expect(harness.events.all == ["sleep started", "sleep cancelled (cancelID)"])
     let leaves = harness.observing.observers.value.map(\.leaf)
     #expect(leaves.map(\.cancelIDs) == [[AnyCancelID(CancelID.work)]])
+  }
+
+  /// An effect replaced under its id by `cancelInFlight` says so.
+  @Test func cancelledInFlight() async {
+    let harness = Harness()
+    harness.store.send(.sleep)
+    await harness.clock.waitForSleeps(1)
+    let again = harness.store.send(.sleepAgain)
+    #expect(harness.events.all == ["sleep started", "sleep cancelled (cancelInFlight)", "sleepAgain started"])
+    await again.cancel()
   }
 
   @Test func cancelledByItsStoreTask() async {

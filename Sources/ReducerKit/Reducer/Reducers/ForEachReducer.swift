@@ -83,7 +83,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     var cancelEffects: [Effect<Parent.Action>] = []
     if idsBefore != idsAfter {
       for id in idsBefore where !idsAfter.contains(id) {
-        cancelEffects.append(.cancel(id: effectsID(id)))
+        cancelEffects.append(.cancel(id: effectsID(id), cause: .stateRemoved))
       }
     }
     return .merge([elementEffects, parentEffects] + cancelEffects)

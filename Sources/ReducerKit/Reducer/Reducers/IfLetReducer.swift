@@ -91,7 +91,8 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let wasPresent = toChildState.isPresent(in: state)
     let parentEffects = parent.reduce(into: &state, action: action)
     let cancelEffects: Effect<Parent.Action> =
-      wasPresent && !toChildState.isPresent(in: state) ? .cancel(id: childID) : .none
+      wasPresent && !toChildState.isPresent(in: state)
+      ? .cancel(id: childID, cause: .stateRemoved) : .none
     return .merge(childEffects, parentEffects, cancelEffects)
   }
 

@@ -108,7 +108,7 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     let finalID = state[keyPath: toPresentationState].wrappedValue.map(NavigationID.init)
     var cancelEffects: Effect<Base.Action> = .none
     if let initialID, initialID != finalID {
-      cancelEffects = .cancel(id: effectsID(initialID))
+      cancelEffects = .cancel(id: effectsID(initialID), cause: .dismissed)
     }
     return .merge(destinationEffects, baseEffects, cancelEffects)
   }

@@ -122,7 +122,7 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
     var cancelEffects: [Effect<Base.Action>] = []
     if idsBefore != idsAfter {
       for id in idsBefore where !idsAfter.contains(id) {
-        cancelEffects.append(.cancel(id: effectsID(id)))
+        cancelEffects.append(.cancel(id: effectsID(id), cause: .popped))
       }
     }
     return .merge([destinationEffects, baseEffects] + cancelEffects)
