@@ -97,7 +97,8 @@ import Testing
       #expect(
         message
           == "'\(path)' was written by an older rkdebug (log schema 4); this rkdebug reads "
-          + "schema 5: record it again, or export it with the older rkdebug and import it here"
+          + "schemas 5 to 6: record it again, or export it with the older rkdebug and import "
+          + "it here"
       )
     }
     #expect(try FileFingerprint(path: path) == before)

@@ -77,12 +77,17 @@ struct ActionTree {
     return lines
   }
 
-  /// `effect #3 run, finished`, `effect #4 run, failed: timed out`, `effect #5 send, running`.
+  /// `effect #3 run, finished`, `effect #4 run, failed: timed out`, `effect #5 run, cancelled:
+  /// its screen was popped by action 16`, `effect #6 send, still running …`.
   static func describe(_ effect: LoggedEffect) -> String {
     var text = "effect #\(effect.id) \(effect.kind), "
     switch effect.outcome {
     case .finished?: text += "finished"
-    case .cancelled?: text += "cancelled"
+    case .cancelled?:
+      text += "cancelled"
+      if let cause = effect.cancelCause, let index = effect.cancelledBy {
+        text += ": " + cause.explanation(action: index)
+      }
     case .failed?: text += "failed" + (effect.error.map { ": \($0)" } ?? "")
     case nil: text += "still running when the session ended"
     }
@@ -93,7 +98,8 @@ struct ActionTree {
   }
 
   /// An effect as a JSON object (docs/cli-json.md): `id`, `actionIndex`, `kind`, `cancelIDs`,
-  /// `outcome` (`null` while running), `error`, `startedAt`, `endedAt`.
+  /// `outcome` (`null` while running), `error`, `cancelCause`, `cancelledBy`, `startedAt`,
+  /// `endedAt`.
   static func json(_ effect: LoggedEffect) -> JSONValue {
     [
       "id": JSONValue(effect.id),
@@ -102,8 +108,25 @@ struct ActionTree {
       "cancelIDs": .array(effect.cancelIDs.map(JSONValue.string)),
       "outcome": .optional(effect.outcome) { .string($0.rawValue) },
       "error": .optional(effect.error, JSONValue.string),
+      "cancelCause": .optional(effect.cancelCause) { .string($0.rawValue) },
+      "cancelledBy": .optional(effect.cancelledBy) { JSONValue($0) },
       "startedAt": .date(effect.startedAt),
       "endedAt": .optional(effect.endedAt, JSONValue.date),
     ]
+  }
+}
+
+extension LoggedEffect.CancelCause {
+  /// Why the effect was cancelled, in words, with the action that did it:
+  /// `its screen was popped by action 16`.
+  func explanation(action index: Int) -> String {
+    switch self {
+    case .cancelID: "by action \(index) (.cancel(id:))"
+    case .cancelInFlight: "by action \(index), which started another under its id (cancelInFlight)"
+    case .dismissed: "its screen was dismissed by action \(index)"
+    case .popped: "its screen was popped by action \(index)"
+    case .stateRemoved: "its state was removed by action \(index)"
+    case .sessionEnded: "the session ended after action \(index)"
+    }
   }
 }

@@ -142,8 +142,10 @@ enum ExportFormat {
     var line = "{\"actionIndex\":"
     line.reserveCapacity(192)
     line += String(effect.actionIndex)
+    line += ",\"cancelCause\":" + (effect.cancelCause.map { "\"\($0.rawValue)\"" } ?? "null")
     line += ",\"cancelIDs\":"
     line += text(of: .array(effect.cancelIDs.map(JSONValue.string)))
+    line += ",\"cancelledBy\":" + (effect.cancelledBy.map { String($0) } ?? "null")
     line += ",\"endedAt\":" + text(of: .optional(effect.endedAt, JSONValue.unixTime))
     line += ",\"error\":" + text(of: .optional(effect.error, JSONValue.string))
     line += ",\"id\":" + String(effect.id)
@@ -345,6 +347,12 @@ enum ExportFormat {
     guard case let .array(cancelIDs) = fields.value("cancelIDs") ?? .array([]) else {
       throw Fields.Failure("\"cancelIDs\" must be an array of strings")
     }
+    let cancelCause = try fields.optionalString("cancelCause").map { name in
+      guard let cause = LoggedEffect.CancelCause(rawValue: name) else {
+        throw Fields.Failure("\"cancelCause\" of effect #\(id) is '\(name)'")
+      }
+      return cause
+    }
     return SessionImport.Effect(
       id: id,
       actionIndex: try fields.int("actionIndex"),
@@ -353,7 +361,9 @@ enum ExportFormat {
       startedAt: try fields.date("startedAt"),
       endedAt: try fields.optionalDate("endedAt"),
       outcome: outcome,
-      error: try fields.optionalString("error")
+      error: try fields.optionalString("error"),
+      cancelCause: cancelCause,
+      cancelledBy: try fields.optionalInt("cancelledBy")
     )
   }
 
@@ -401,6 +411,11 @@ enum ExportFormat {
         throw Failure("\"\(name)\" must be a whole number")
       }
       return int
+    }
+
+    func optionalInt(_ name: String) throws -> Int? {
+      guard value(name) != nil else { return nil }
+      return try int(name)
     }
 
     func date(_ name: String) throws -> Date {

@@ -73,6 +73,18 @@ extension SessionImport {
       guard effect.kind == "run" || effect.kind == "send" else {
         throw LogError.corrupt("effect #\(effect.id) has kind '\(effect.kind)', not run or send")
       }
+      // A cause and the action that cancelled the effect come together, on a cancelled
+      // effect, at or after the action that started it; that action is checked later (or
+      // is the last one), so only its lower bound is known here.
+      guard (effect.cancelCause == nil) == (effect.cancelledBy == nil),
+        effect.cancelCause == nil || effect.outcome == .cancelled,
+        (effect.cancelledBy ?? effect.actionIndex) >= effect.actionIndex
+      else {
+        throw LogError.corrupt(
+          "effect #\(effect.id) has a cancelCause and cancelledBy that do not go together: "
+            + "both or neither, only on a cancelled effect, and cancelledBy at or after its "
+            + "action \(effect.actionIndex)")
+      }
     }
 
     /// The error for a second effect with the id of `effect`.

@@ -27,6 +27,9 @@ public final class ActionLog: Sendable {
   public let bufferCapacity: Int
 
   let database: DatabaseQueue
+  /// The schema version of the file: ``LogSchema/version`` once opened for writing, maybe an
+  /// older readable one when opened read-only.
+  let schemaVersion: Int
   private let state = Mutex(WriterState())
   /// Whether each session's effect ids follow its actions' order, by session id, once a
   /// ``SessionReader`` checked (a scan of every effect of the session): shared by the log's
@@ -114,6 +117,13 @@ public final class ActionLog: Sendable {
       } catch {
         throw LogError.wrapping(error, path: path)
       }
+    }
+    do {
+      schemaVersion = try database.read { db in
+        try Int.fetchOne(db, sql: "PRAGMA user_version") ?? LogSchema.version
+      }
+    } catch {
+      throw LogError.wrapping(error, path: path)
     }
   }
 
@@ -204,7 +214,9 @@ public final class ActionLog: Sendable {
     if userVersion > LogSchema.version {
       throw LogError.newerSchema(path: path, found: userVersion, supported: LogSchema.version)
     }
-    if applicationID == LogSchema.applicationID, (1..<LogSchema.version).contains(userVersion) {
+    if applicationID == LogSchema.applicationID,
+      (1..<LogSchema.oldestReadable).contains(userVersion)
+    {
       throw LogError.olderSchema(path: path, found: userVersion, supported: LogSchema.version)
     }
   }

@@ -74,8 +74,8 @@ public enum LogError: Error, Equatable, CustomStringConvertible {
     case let .olderSchema(path, found, supported):
       return
         "'\(path)' was written by an older rkdebug (log schema \(found)); this rkdebug reads "
-        + "schema \(supported): record it again, or export it with the older rkdebug and "
-        + "import it here"
+        + "schemas \(LogSchema.oldestReadable) to \(supported): record it again, or export it "
+        + "with the older rkdebug and import it here"
     case let .unknownSession(id, available):
       let list = available.isEmpty ? "none" : available.map(String.init).joined(separator: ", ")
       return "no session \(id) in this log (sessions: \(list)); list them with 'rkdebug sessions'"

@@ -4,19 +4,33 @@ import GRDB
 ///
 /// Migrations are never edited once shipped: a change to the schema is a new migration with a
 /// new id, and ``version`` goes up by one. Schemas 1–4 were never released; their logs are
-/// refused (``LogError/olderSchema(path:found:supported:)``).
+/// refused (``LogError/olderSchema(path:found:supported:)``). A version 5 log is read as it is
+/// (its effects have no cancellation causes) and migrated when opened for writing.
 enum LogSchema {
   /// `PRAGMA application_id` of every rkdebug log: "RKDB" in ASCII.
   static let applicationID: Int32 = 0x524B_4442
 
   /// `PRAGMA user_version`: the schema's version.
-  static let version = 5
+  static let version = 6
+
+  /// The oldest version read commands read.
+  static let oldestReadable = 5
 
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v5: the log") { db in try db.execute(sql: tables) }
+    migrator.registerMigration("v6: why effects were cancelled") { db in
+      try db.execute(sql: cancellationColumns)
+    }
     return migrator
   }
+
+  /// Version 6: a cancelled effect's cause (the code of ``LoggedEffect/CancelCause``) and the
+  /// index of the action during which it was cancelled, when the store knew them.
+  static let cancellationColumns = """
+    ALTER TABLE effect ADD COLUMN cancel_cause INTEGER CHECK (cancel_cause BETWEEN 0 AND 5);
+    ALTER TABLE effect ADD COLUMN cancelled_by INTEGER;
+    """
 
   /// The tables, as docs/log-format.md describes them.
   ///

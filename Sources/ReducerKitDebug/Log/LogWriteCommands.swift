@@ -153,23 +153,37 @@ struct EffectEndCommand: LogWriteCommand {
   let key: SessionKey
   let effectID: Int
   let completion: EffectCompletion
+  /// The index of the last action logged when the effect ended: the one that cancelled it,
+  /// for a cancellation with a cause.
+  let lastActionIndex: Int
   let endedAt: Date
   /// When the session started: the row stores times as microseconds since then.
   let sessionStart: Date
 
   func write(_ db: Database, _ context: inout LogWriteContext) throws {
-    let (outcome, error): (LoggedEffect.Outcome, String?) =
-      switch completion {
-      case .finished: (.finished, nil)
-      case .cancelled: (.cancelled, nil)
-      case let .failed(description): (.failed, description)
-      }
+    let outcome: LoggedEffect.Outcome
+    var error: String?
+    var cause: LoggedEffect.CancelCause?
+    switch completion {
+    case .finished:
+      outcome = .finished
+    case let .cancelled(reported):
+      outcome = .cancelled
+      cause = reported.map(LoggedEffect.CancelCause.init)
+    case let .failed(description):
+      outcome = .failed
+      error = description
+    }
     try db.cachedStatement(
-      sql: "UPDATE effect SET ended_us = ?, outcome = ?, error = ? WHERE session_id = ? AND id = ?"
+      sql: """
+        UPDATE effect SET ended_us = ?, outcome = ?, error = ?, cancel_cause = ?, cancelled_by = ?
+        WHERE session_id = ? AND id = ?
+        """
     ).execute(arguments: [
       LogSchema.microseconds(
         from: sessionStart.timeIntervalSince1970, to: endedAt.timeIntervalSince1970),
-      outcome.code, error, key.rowID, effectID,
+      outcome.code, error, cause?.code, cause == nil ? nil : lastActionIndex, key.rowID,
+      effectID,
     ])
   }
 }

@@ -141,7 +141,7 @@ public final class SessionReader {
     let start = try sessionStart()
     let effects = try log.read { db in
       try Row.fetchAll(
-        db, sql: "\(LoggedEffect.selection) WHERE e.session_id = ? ORDER BY e.id",
+        db, sql: "\(LoggedEffect.selection(schemaVersion: log.schemaVersion)) WHERE e.session_id = ? ORDER BY e.id",
         arguments: [session.id]
       ).map { try LoggedEffect(row: $0, sessionStart: start) }
     }
@@ -164,7 +164,7 @@ public final class SessionReader {
         return try Row.fetchAll(
           db,
           sql: """
-            \(LoggedEffect.selection)
+            \(LoggedEffect.selection(schemaVersion: log.schemaVersion))
             WHERE e.session_id = ? AND e.action_idx BETWEEN ? AND ? ORDER BY e.id
             """,
           arguments: [session.id, range.lowerBound, range.upperBound]
@@ -198,7 +198,7 @@ public final class SessionReader {
       let rows = try Row.fetchCursor(
         db,
         sql: """
-          \(LoggedEffect.selection) WHERE e.session_id = ? AND e.id >= ? ORDER BY e.id
+          \(LoggedEffect.selection(schemaVersion: log.schemaVersion)) WHERE e.session_id = ? AND e.id >= ? ORDER BY e.id
           """,
         arguments: [session.id, low])
       while let row = try rows.next() {

@@ -123,14 +123,15 @@ final class RecordingSession: Sendable {
     }
   }
 
-  /// Queues the end of an effect.
+  /// Queues the end of an effect. A cancellation the store gave a cause for is reported while
+  /// the action that caused it is the last one logged, which is logged with it.
   func effectDidComplete(_ observer: RecordingEffectObserver, _ completion: EffectCompletion) {
     guard let effectID = observer.effectID else { return }
-    _ = perform(effectEvent: true) { _, writer in
+    _ = perform(effectEvent: true) { progress, writer in
       try writer.enqueue(
         EffectEndCommand(
-          key: key, effectID: effectID, completion: completion, endedAt: Date(),
-          sessionStart: startedAt)
+          key: key, effectID: effectID, completion: completion,
+          lastActionIndex: progress.actionCount, endedAt: Date(), sessionStart: startedAt)
       )
       return nil
     }

@@ -72,6 +72,37 @@ import Testing
     #expect(try SessionImportOldValueTests.rows(of: log) == before)
   }
 
+  /// A cause and the action that cancelled come together, on a cancelled effect, no earlier
+  /// than the effect's own action; a lying export is refused whole.
+  @Test(arguments: [
+    (LoggedEffect.Outcome.cancelled, LoggedEffect.CancelCause?.some(.popped), Int?.none),
+    (.cancelled, nil, 3),
+    (.finished, .popped, 3),
+    (.cancelled, .popped, 1),
+  ])
+  func aCancellationCauseThatDoesNotHoldIsRefused(
+    outcome: LoggedEffect.Outcome, cause: LoggedEffect.CancelCause?, cancelledBy: Int?
+  ) throws {
+    let (header, items0) = try Self.items()
+    var items = items0
+    var effect = Self.effect(id: 1, action: 2)
+    effect.outcome = outcome
+    effect.cancelCause = cause
+    effect.cancelledBy = cancelledBy
+    items[2] = .effect(effect)
+    let log = try ActionLog.inMemory()
+    let before = try SessionImportOldValueTests.rows(of: log)
+    var remaining = items.makeIterator()
+    #expect(
+      throws: LogError.corrupt(
+        "effect #1 has a cancelCause and cancelledBy that do not go together: both or "
+          + "neither, only on a cancelled effect, and cancelledBy at or after its action 2")
+    ) {
+      try log.importSession(header, items: { remaining.next() })
+    }
+    #expect(try SessionImportOldValueTests.rows(of: log) == before)
+  }
+
   @Test func anEffectBeforeItsActionIsRefused() throws {
     var (header, items) = try Self.items()
     header.uuid = "00000000-0000-0000-0000-000000000099"

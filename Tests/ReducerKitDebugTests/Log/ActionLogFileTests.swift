@@ -40,7 +40,7 @@ import Testing
     }
     #expect(journal == "wal")
     #expect(applicationID == 0x524B_4442)
-    #expect(userVersion == 5)
+    #expect(userVersion == 6)
     #expect(snapshots == [0, 10, 20, 25])
     #expect(endedAt != nil)
     // The final snapshot holds the last state: the reader starts from it at 25.
@@ -87,7 +87,7 @@ import Testing
     try db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA user_version = 99") }
     try db.close()
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
-    #expect(throws: LogError.newerSchema(path: path, found: 99, supported: 5)) {
+    #expect(throws: LogError.newerSchema(path: path, found: 99, supported: 6)) {
       try ActionLog(path: path)
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
@@ -103,14 +103,58 @@ import Testing
     }
     try db.close()
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
-    let error = LogError.olderSchema(path: path, found: 4, supported: 5)
+    let error = LogError.olderSchema(path: path, found: 4, supported: 6)
     #expect(throws: error) { try ActionLog(path: path) }
     #expect(throws: error) { try ActionLog.readOnly(path: path) }
     #expect(
       error.description
         == "'\(path)' was written by an older rkdebug (log schema 4); this rkdebug reads "
-        + "schema 5: record it again, or export it with the older rkdebug and import it here")
+        + "schemas 5 to 6: record it again, or export it with the older rkdebug and import it "
+        + "here")
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  /// A version 5 log (before effects had cancellation causes) reads as it is, untouched, and
+  /// is migrated when a writer opens it.
+  @Test func aVersion5LogIsReadAsItIsAndMigratedForWriting() async throws {
+    let path = directory.path("v5.sqlite")
+    let log = try ActionLog(path: path)
+    let store = Store<Counter>(
+      initialState: Counter.State(), reducer: Counter().recording(to: log)
+    ) { $0.continuousClock = ImmediateClock() }
+    await store.send(.factButtonTapped).finish()
+    await store.waitForEffects()
+    try log.close()
+    // What a version 5 rkdebug wrote: no cancellation columns, and its migration alone.
+    let db = try DatabaseQueue(path: path)
+    try await db.writeWithoutTransaction {
+      try $0.execute(
+        sql: """
+          ALTER TABLE effect DROP COLUMN cancel_cause;
+          ALTER TABLE effect DROP COLUMN cancelled_by;
+          DELETE FROM grdb_migrations WHERE identifier LIKE 'v6%';
+          PRAGMA user_version = 5;
+          """)
+    }
+    try db.close()
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+
+    let reader = try ActionLog.readOnly(path: path).reader()
+    #expect(reader.actionCount == 2)
+    let effects = try reader.effects()
+    #expect(effects.map(\.outcome) == [.finished])
+    #expect(effects.allSatisfy { $0.cancelCause == nil && $0.cancelledBy == nil })
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+
+    try ActionLog(path: path).close()
+    let columns = try await DatabaseQueue(path: path).read { db in
+      (
+        try Int.fetchOne(db, sql: "PRAGMA user_version"),
+        try Row.fetchAll(db, sql: "PRAGMA table_info(effect)").map { $0["name"] as String }
+      )
+    }
+    #expect(columns.0 == 6)
+    #expect(columns.1.suffix(2) == ["cancel_cause", "cancelled_by"])
   }
 
   @Test func readOnlyOpenOfAMissingFileFailsWithoutCreatingIt() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ReducerKit
 
 /// One recorded effect: which action started it, when, and how it ended.
 public struct LoggedEffect: Codable, Sendable, Equatable {
@@ -11,6 +12,22 @@ public struct LoggedEffect: Codable, Sendable, Equatable {
     case cancelled
     /// Its work threw; ``LoggedEffect/error`` holds the description.
     case failed
+  }
+
+  /// Why an effect was cancelled.
+  public enum CancelCause: String, Codable, Sendable, CaseIterable {
+    /// A reducer returned `.cancel(id:)` for one of its ids.
+    case cancelID
+    /// Another effect was started under its id with `cancelInFlight: true`.
+    case cancelInFlight
+    /// The presented child that started it was dismissed.
+    case dismissed
+    /// The stack element that started it was popped.
+    case popped
+    /// The child state that started it went away (`ifLet`, `forEach`, `ifCaseLet`).
+    case stateRemoved
+    /// The session ended with it still running (`rkdebug record`).
+    case sessionEnded
   }
 
   /// The effect's id within its session.
@@ -29,12 +46,17 @@ public struct LoggedEffect: Codable, Sendable, Equatable {
   public var outcome: Outcome?
   /// The error's description, for a failed effect.
   public var error: String?
+  /// Why a cancelled effect was cancelled, when the store knew.
+  public var cancelCause: CancelCause?
+  /// The index of the action during which it was cancelled, with its ``cancelCause``.
+  public var cancelledBy: Int?
 
   /// Creates an effect from its logged fields; each parameter sets the property of the same
   /// name.
   public init(
     id: Int, actionIndex: Int, kind: String, cancelIDs: [String], startedAt: Date,
-    endedAt: Date?, outcome: Outcome?, error: String?
+    endedAt: Date?, outcome: Outcome?, error: String?, cancelCause: CancelCause? = nil,
+    cancelledBy: Int? = nil
   ) {
     self.id = id
     self.actionIndex = actionIndex
@@ -44,17 +66,24 @@ public struct LoggedEffect: Codable, Sendable, Equatable {
     self.endedAt = endedAt
     self.outcome = outcome
     self.error = error
+    self.cancelCause = cancelCause
+    self.cancelledBy = cancelledBy
   }
 
   /// The `effect.kind` code of each kind: `run` 0, `send` 1.
   static let kindCodes = ["run": 0, "send": 1]
 
-  /// The query ``init(row:sessionStart:)`` reads, its columns in its order; conditions go on
-  /// `e`, the `effect` table.
-  static let selection = """
-    SELECT e.id, e.action_idx, e.kind, c.ids, e.started_us, e.ended_us, e.outcome, e.error
-    FROM effect AS e LEFT JOIN cancel_set AS c ON c.id = e.cancel_set
-    """
+  /// The query ``init(row:sessionStart:)`` reads, its columns in its order, from a log of
+  /// schema `version` (one of version 5 has no cancellation columns); conditions go on `e`, the
+  /// `effect` table.
+  static func selection(schemaVersion version: Int) -> String {
+    let cancellation = version >= 6 ? "e.cancel_cause, e.cancelled_by" : "NULL, NULL"
+    return """
+      SELECT e.id, e.action_idx, e.kind, c.ids, e.started_us, e.ended_us, e.outcome, e.error,
+        \(cancellation)
+      FROM effect AS e LEFT JOIN cancel_set AS c ON c.id = e.cancel_set
+      """
+  }
 
   /// Reads an effect from a row of ``selection`` by position (GRDB looks a name up
   /// case-insensitively, per row); `sessionStart` is the session's `started_at`, which the
@@ -78,6 +107,10 @@ public struct LoggedEffect: Codable, Sendable, Equatable {
     }
     outcome = (row[6] as Int?).flatMap { code in Outcome.allCases.first { $0.code == code } }
     error = row[7]
+    cancelCause = (row[8] as Int?).flatMap { code in
+      CancelCause.allCases.first { $0.code == code }
+    }
+    cancelledBy = row[9]
   }
 
   /// Inserts the effect into session `sessionID`, whose `started_at` is `sessionStart`: the
@@ -86,8 +119,8 @@ public struct LoggedEffect: Codable, Sendable, Equatable {
     try db.cachedStatement(
       sql: """
         INSERT INTO effect (session_id, id, action_idx, kind, cancel_set, started_us,
-          ended_us, outcome, error)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          ended_us, outcome, error, cancel_cause, cancelled_by)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     ).execute(arguments: [
       sessionID, id, actionIndex, Self.kindCodes[kind],
@@ -98,7 +131,7 @@ public struct LoggedEffect: Codable, Sendable, Equatable {
       endedAt.map {
         LogSchema.microseconds(from: sessionStart, to: $0.timeIntervalSince1970)
       },
-      outcome?.code, error,
+      outcome?.code, error, cancelCause?.code, cancelledBy,
     ])
   }
 }
@@ -126,6 +159,23 @@ extension LoggedEffect.Outcome {
     case .finished: 0
     case .cancelled: 1
     case .failed: 2
+    }
+  }
+}
+
+extension LoggedEffect.CancelCause {
+  /// The `effect.cancel_cause` code, in the order of the cases: `cancelID` 0 … `sessionEnded` 5.
+  var code: Int { Self.allCases.firstIndex(of: self)! }
+
+  /// The cause of a cancellation the store reported.
+  init(_ cause: CancellationCause) {
+    switch cause {
+    case .cancelID: self = .cancelID
+    case .cancelInFlight: self = .cancelInFlight
+    case .dismissed: self = .dismissed
+    case .popped: self = .popped
+    case .stateRemoved: self = .stateRemoved
+    case .storeEnded: self = .sessionEnded
     }
   }
 }
