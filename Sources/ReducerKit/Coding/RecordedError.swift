@@ -17,7 +17,8 @@ import Foundation
 /// ```
 ///
 /// Two recorded errors are equal when all they recorded is; a `RecordedError` is never equal
-/// to the error it was made from (that one need not be `Equatable`).
+/// to the error it was made from (that one need not be `Equatable`). It is not the original's
+/// type: a cast (`error as? APIError`) or `String(reflecting: error)` sees the difference.
 public struct RecordedError: Error, Hashable, Sendable {
   /// The full name of the original error's type: `String(reflecting: type(of: error))`.
   public let type: String
