@@ -1,3 +1,5 @@
+// swift-format-ignore: AvoidRetroactiveConformances
+// Retroactive on purpose: TCA's actions hold the standard library's `Result`, not a type of ours.
 /// A `Result<Value, any Error>` in an action is `Codable` when its value is, so a TCA feature
 /// whose effects answer with `.loginResponse(Result { try await login() })` records by adding
 /// `Codable` to its own `State` and `Action`.
@@ -23,6 +25,7 @@ extension Result: @retroactive Encodable where Success: Encodable, Failure == an
   }
 }
 
+// swift-format-ignore: AvoidRetroactiveConformances
 extension Result: @retroactive Decodable where Success: Decodable, Failure == any Error {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: ResultCodingKey.self)
