@@ -1,9 +1,15 @@
 import Foundation
+import ReducerKitDebug
 import Testing
+
+@testable import RKDebugCLI
 
 /// `rkdebug testgen` end to end: the test it writes for each sample's recorded fixture session
 /// builds unedited in a package that depends on this one, and passes; against a sample whose
 /// reducer changed in one place, it fails at the action that change affects.
+///
+/// The test written for a session of ``Lookup`` (whose action carries `Result<Int, any Error>`)
+/// builds beside a copy of `Lookup.swift` and passes: it receives each failure by its case path.
 ///
 /// One scratch package (`.build/testgen-scratch`, kept between runs) holds both test targets,
 /// so there is one build. The first one on a machine builds this package and its dependencies
@@ -51,6 +57,8 @@ import Testing
       lines.firstIndex { $0.contains(#"await store.receive(\.delayedIncrementResponse)"#) }
     ) + 1
 
+    try await writeLookupTest(into: package)
+
     try package.write(Self.manifest, to: "Package.swift")
     let build = try await package.swift(["build", "--build-tests"])
     try #require(build.status == 0, "the scratch build failed:\n\(build.output.suffix(6000))")
@@ -62,6 +70,10 @@ import Testing
     for sample in Self.samples {
       #expect(generated.output.contains("\(sample)FixtureSession()"))
     }
+
+    let lookup = try await package.swift(["test", "--skip-build", "--filter", "LookupTests"])
+    #expect(lookup.status == 0, "\(lookup.output.suffix(6000))")
+    #expect(lookup.output.contains("lookupSession()"))
 
     let mutated = try await package.swift(["test", "--skip-build", "--filter", "MutatedTests"])
     #expect(mutated.status != 0)
@@ -91,6 +103,28 @@ import Testing
     }
   }
 
+  /// The `LookupTests` target: `Lookup.swift` and the test `testgen` writes for a session of
+  /// it, which is in the same module (the feature's types are internal, as an app's are).
+  @MainActor
+  private func writeLookupTest(into package: ScratchPackage) async throws {
+    let session = try await ResultSessionTests.record()
+    let reader = try ActionLog.readOnly(path: session.log.path).reader()
+    let test = try ResultSessionTests.feature.erased.testSource(
+      for: reader,
+      request: TestgenRequest(
+        range: 1...reader.actionCount, testName: "lookupSession", logName: "log.sqlite"))
+    // The copy's module is LookupTests, which Foundation's default localizedDescription of
+    // RateLimited names.
+    let source = test.source.replacingOccurrences(of: "import RKDebugCLITests\n", with: "")
+      .replacingOccurrences(of: "RKDebugCLITests.RateLimited", with: "LookupTests.RateLimited")
+    #expect(source.contains("LookupTests.RateLimited"))
+    try package.write(source, to: "Tests/LookupTests/LookupSessionTests.swift")
+    let feature = ScratchPackage.root.appendingPathComponent(
+      "Tests/RKDebugCLITests/Support/Lookup.swift")
+    try package.write(
+      String(contentsOf: feature, encoding: .utf8), to: "Tests/LookupTests/Lookup.swift")
+  }
+
   static var manifest: String {
     """
     // swift-tools-version: 6.1
@@ -111,6 +145,12 @@ import Testing
           name: "GeneratedTests",
           dependencies: [
             .product(name: "ReducerKitSamples", package: "\(ScratchPackage.identity)"),
+            .product(name: "ReducerKitTesting", package: "\(ScratchPackage.identity)"),
+          ]
+        ),
+        .testTarget(
+          name: "LookupTests",
+          dependencies: [
             .product(name: "ReducerKitTesting", package: "\(ScratchPackage.identity)"),
           ]
         ),

@@ -269,7 +269,18 @@ extension DumpTypes {
       ("optional url payload", Payload.link(URL(string: "https://example.org/a"))),
       ("optional decimal payload", Payload.price(Decimal(string: "1.5"))),
       ("optional data payload", Payload.blob(Data([1, 2]))), ("nil payload", Payload.when(nil)),
+      ("recorded inline failure", Result<Int, any Error>.failure(recordedNotFound)),
+      ("recorded failure", [Result<Int, any Error>.failure(recordedInvalid), .success(1)]),
     ])
+
+    /// Failures read back from a log: custom-dump prints the first on its case's line.
+    static let recordedNotFound = RecordedError(
+      type: "App.APIError", description: "notFound", localizedDescription: "Not found.",
+      customDump: ".notFound", dumpsInline: true)
+    static let recordedInvalid = RecordedError(
+      type: "App.Invalid", description: "Invalid(field: \"a\", code: 2)",
+      localizedDescription: "Invalid.", customDump: "Invalid(\n  field: \"a\",\n  code: 2\n)",
+      dumpsInline: false)
 
     /// Cases whose one payload is an optional Foundation value: custom-dump prints them on one
     /// line, since its `as? CustomDumpStringConvertible` looks through the optional.
@@ -384,6 +395,9 @@ extension DumpTypes {
         DiffSample("convertible", Token(raw: "a"), Token(raw: "b")),
         DiffSample("representable", Celsius(degrees: 1), Celsius(degrees: 2)),
         DiffSample("reflectable", Pair(left: 1, right: 2), Pair(left: 2, right: 2)),
+        DiffSample(
+          "recorded failures", Result<Int, any Error>.failure(recordedNotFound),
+          Result<Int, any Error>.failure(recordedInvalid)),
         DiffSample("macro storage only", Hidden(), Hidden(shown: 1, _$storage: 3)),
         DiffSample("screen title", screen, changed { $0.title = "Other" }),
         DiffSample("screen row", screen, changed { $0.rows[id: 3]!.isDone = true }),
