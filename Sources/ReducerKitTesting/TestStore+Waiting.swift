@@ -21,9 +21,10 @@ extension TestStore {
     }
   }
 
-  /// Whether any effect is still running, tracked or not.
+  /// Whether any effect is still running and not cancelled, tracked or not (the task of a
+  /// `concatenate` is not tracked: it keeps the store waiting between two of its effects).
   var hasEffectsInFlight: Bool {
-    !core.tracker.inFlight.isEmpty || runtime.effectCount > 0
+    !core.tracker.inFlight.isEmpty || runtime.uncancelledEffectCount > 0
   }
 
   /// TCA's advice on the `timeout` of an assertion that timed out after `timeout`.
