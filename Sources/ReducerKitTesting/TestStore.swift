@@ -61,7 +61,9 @@ public final class TestStore<State: Equatable, Action> {
   /// ``finish(timeout:fileID:filePath:line:column:)`` wait in real time by default: five
   /// seconds. (TCA waits one; test runners here run suites in parallel on one shared main
   /// actor, where an effect can take longer than that to be scheduled. Only a failing
-  /// assertion waits the whole time.)
+  /// assertion waits the whole time, and it fails only once the effects have had one more
+  /// turn of the executor after the time is up, so a machine too busy to wake the wait on time
+  /// does not fail it.)
   public var timeout: Duration {
     get { core.timeout }
     set { core.timeout = newValue }
