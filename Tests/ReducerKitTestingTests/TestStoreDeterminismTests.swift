@@ -73,7 +73,7 @@ private struct Racers: Reducer {
           }
         }
       )
-    case let .finished(racer):
+    case .finished(let racer):
       state.finished.append(racer)
       return .none
     }
