@@ -27,7 +27,9 @@ import ReducerKit
 /// Effects run for real, on the same runtime as a ``Store``'s, with the clocks and clients the
 /// reducer was given: inject a `TestClock` and advance it, or an `ImmediateClock`, and tests of
 /// delays and debounces take no time. Actions the effects send are reduced at once and queued
-/// with the state after them; `receive` takes them off the queue in order.
+/// with the state after them; `receive` takes them off the queue in order. As in TCA, the store
+/// runs the test on the main serial executor (``useMainSerialExecutor``), so effects interleave
+/// the same way every run; an effect cancelled by an action or a task is no longer waited for.
 ///
 /// Failures are Swift Testing issues inside a Swift Testing test and `XCTFail`s otherwise (see
 /// ``TestFailureReporter``), reported at the line of the `send` or `receive` concerned, with
@@ -43,6 +45,8 @@ import ReducerKit
 public final class TestStore<State: Equatable, Action> {
   let core: TestStoreCore<State, Action>
   let runtime: _EffectRuntime<TestAction<Action>>
+  /// The store's claim on the main serial executor (``useMainSerialExecutor``).
+  private let serialExecutor = MainSerialExecutorHold()
 
   /// The state as of the last assertion: after the last action sent or received.
   public var state: State { core.assertedState }
@@ -57,10 +61,25 @@ public final class TestStore<State: Equatable, Action> {
   /// ``finish(timeout:fileID:filePath:line:column:)`` wait in real time by default: five
   /// seconds. (TCA waits one; test runners here run suites in parallel on one shared main
   /// actor, where an effect can take longer than that to be scheduled. Only a failing
-  /// assertion waits the whole time.)
+  /// assertion waits the whole time, and it fails only once the effects have had one more
+  /// turn of the executor after the time is up, so a machine too busy to wake the wait on time
+  /// does not fail it.)
   public var timeout: Duration {
     get { core.timeout }
     set { core.timeout = newValue }
+  }
+
+  /// Whether every task of the test process runs on the main serial executor while the store
+  /// exists: `true` by default, as in TCA, so effects run one job at a time on the main thread
+  /// in the order they were started, and a test sees the same interleaving every run.
+  ///
+  /// Set it to `false` in a test whose effects need real parallelism. The switch is
+  /// process-wide (swift-concurrency-extras' `uncheckedUseMainSerialExecutor`): it stays on
+  /// while a store of another test running at the same time holds it, and goes back to what it
+  /// was before once the last such store is gone.
+  public var useMainSerialExecutor: Bool {
+    get { serialExecutor.isHeld }
+    set { serialExecutor.isHeld = newValue }
   }
 
   /// Creates a test store that runs `reducer` from `initialState`.
@@ -144,6 +163,7 @@ public final class TestStore<State: Equatable, Action> {
     core.failures = StoreFailures(
       recordings: RecordingNote.logs(in: reducer).map(RecordingNote.init(log:))
     )
+    serialExecutor.isHeld = true
   }
 
   deinit {
@@ -152,5 +172,7 @@ public final class TestStore<State: Equatable, Action> {
     // `isolated deinit` could run later, without them). The checks are `Sendable`: this
     // `deinit` is not isolated to the main actor. The runtime's own deinit cancels the effects.
     core.checks.report()
+    // Lets go of the main serial executor now, not whenever the hold itself is freed.
+    serialExecutor.isHeld = false
   }
 }

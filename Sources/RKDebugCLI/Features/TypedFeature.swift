@@ -51,8 +51,9 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
     // Every job of the run, the effects' nonisolated code included, on the main actor's queue:
     // one thread, in a fixed order, so an effect costs no hop to another thread and back.
     // swift-concurrency-extras offers this for tests; a record run is as deterministic as one,
-    // and the log's writer is a thread of its own, outside Swift concurrency.
-    await withMainSerialExecutor {
+    // and the log's writer is a thread of its own, outside Swift concurrency. Counted, not
+    // saved and restored, since tests record in parallel with each other and with TestStores.
+    await MainSerialExecutorHold.run {
       do {
         switch input {
         case .actionsFile(let path, let source):

@@ -33,6 +33,10 @@ final class StoreRuntime<Action> {
   /// The number of effect tasks running now.
   var effectCount: Int { inFlight.count }
 
+  /// The number of effect tasks running now that are not cancelled: a cancelled task may take a
+  /// moment to end, but nothing it sends from then on is delivered.
+  var uncancelledEffectCount: Int { inFlight.values.count { !$0.isCancelled } }
+
   /// Reduces an action sent by the store's caller and every action it sends synchronously,
   /// starts their effects, and returns the group of those effects and of the effects of the
   /// actions they send later; `nil` when nothing was started.

@@ -39,6 +39,10 @@ package final class _EffectRuntime<Action> {
   /// The number of effect tasks running now.
   package var effectCount: Int { runtime.effectCount }
 
+  /// The number of effect tasks running now and not cancelled: what a test still waits for,
+  /// as TCA's test store drops a cancelled effect at once.
+  package var uncancelledEffectCount: Int { runtime.uncancelledEffectCount }
+
   /// Waits until no effect task is running.
   package func waitUntilIdle() async {
     await runtime.waitUntilIdle()
