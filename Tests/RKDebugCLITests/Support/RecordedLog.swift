@@ -71,7 +71,7 @@ final class RecordedLog: @unchecked Sendable {
   {
     var rng = SplitMix64(seed: seed)
     var sent = 0
-    try await withMainSerialExecutor {
+    try await MainSerialExecutorHold.run {
       try await record(
         reducer, initialState: initialState,
         next: { state in
