@@ -55,7 +55,7 @@ extension TestClientProtocol {
 ///
 /// The blocking socket calls run on a thread of their own: on the two threads of Swift's
 /// cooperative pool here, two tests blocked in `recv` would starve the in-process servers they
-/// wait for. A server that never answers fails the exchange after 30 seconds.
+/// wait for. A server that never answers fails the exchange after two minutes.
 enum RawHTTP {
   static func exchange(port: Int, request: String) async throws -> String {
     try await withCheckedThrowingContinuation { continuation in
@@ -69,7 +69,9 @@ enum RawHTTP {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EIO) }
     defer { close(fd) }
-    var timeout = timeval(tv_sec: 30, tv_usec: 0)
+    // Long enough for a server whose queries wait for a thread of the cooperative pool while
+    // the CLI tests beside it block those threads on two loaded cores (30 s was hit in CI).
+    var timeout = timeval(tv_sec: 120, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
