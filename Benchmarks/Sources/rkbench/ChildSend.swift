@@ -8,7 +8,11 @@ import ReducerKitSamples
 /// PATH (MODE `recording`), and prints the sending thread's time per action after 200 warm-up
 /// actions. KIND `toggle` or `rename` sends Todos row actions (on random rows of ROWS, from a
 /// list of 1,000 sent round and round); `counter` sends Counter increments, a reducer that reads
-/// no dependency; `uuid` sends ``UUIDStamp`` actions, a reducer that reads one `uuid()`.
+/// no dependency; `uuid` sends ``UUIDStamp`` actions, a reducer that reads one `uuid()`. KIND
+/// `push` pushes book screens on the Library's stack (`bookTapped`; ROWS screens are on it at
+/// the start, and each action adds one), `presented` sends binding actions to the Library's
+/// presented new book form (`.addBook(.presented(.binding(.set(\.book.pages, n))))`, over
+/// ROWS screens; from a list of 1,000).
 ///
 /// Instructions counted by callgrind do not depend on the machine's mood; the difference between
 /// two COUNTs is the cost of the extra actions alone, without start-up:
@@ -19,11 +23,12 @@ import ReducerKitSamples
 /// ```
 @MainActor
 func childSend(kind: String, rows: Int, count: Int, mode: String, path: String) throws {
-  guard ["toggle", "rename", "counter", "uuid"].contains(kind),
+  guard ["toggle", "rename", "counter", "uuid", "push", "presented"].contains(kind),
     mode == "plain" || mode == "recording", rows > 0, count > 200
   else {
     throw BenchError(
-      "--child-send wants toggle|rename|counter|uuid, ROWS > 0, COUNT > 200, plain|recording"
+      "--child-send wants toggle|rename|counter|uuid|push|presented, ROWS > 0, COUNT > 200, "
+        + "plain|recording"
     )
   }
   switch kind {
@@ -37,6 +42,15 @@ func childSend(kind: String, rows: Int, count: Int, mode: String, path: String) 
     return try send(
       Array(repeating: .stamp, count: 1_000), to: UUIDStamp(), from: UUIDStamp.State(),
       dependencies: UUIDStamp.dependencies, count: count, mode: mode, path: path, label: "uuid"
+    )
+  case "push", "presented":
+    let actions =
+      kind == "push"
+      ? Fixtures.pushes(count: 1_000, seed: 3) : Fixtures.presentedEdits(count: 1_000, seed: 4)
+    return try send(
+      actions, to: Library(), from: Fixtures.library(screens: rows),
+      dependencies: Fixtures.libraryDependencies(screens: rows), count: count, mode: mode,
+      path: path, label: "\(kind), \(rows) screens"
     )
   default:
     break

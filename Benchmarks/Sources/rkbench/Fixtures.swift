@@ -61,6 +61,58 @@ enum Fixtures {
     }
   }
 
+  /// The library of the navigation benchmarks: the shelf's books, `screens` book screens on
+  /// its stack (ids `0…screens - 1`), and the new book's form presented over them.
+  static func library(screens: Int) -> Library.State {
+    let path = withDependencies {
+      $0.stackElementID = stackIDs(from: 0)
+    } operation: {
+      StackState<Library.Path.State>(
+        (0..<screens).map { .detail(BookDetail.State(book: Book.shelf[$0 % Book.shelf.count])) }
+      )
+    }
+    return Library.State(
+      path: path,
+      addBook: BookForm.State(
+        book: Book(id: UUID(1_000), title: "Piranesi", author: "Susanna Clarke", pages: 272)
+      )
+    )
+  }
+
+  /// The dependencies Library runs with in the benchmarks: each store gets stack ids that
+  /// follow those of the fixture's `screens`, and incrementing uuids.
+  static func libraryDependencies(screens: Int) -> (inout DependencyValues) -> Void {
+    { values in
+      values.stackElementID = stackIDs(from: screens)
+      values.uuid = .incrementing
+    }
+  }
+
+  /// Stack element ids from `first` upwards.
+  static func stackIDs(from first: Int) -> StackElementIDGenerator {
+    let counter = UUIDCounter(start: first - 1)
+    return StackElementIDGenerator(
+      next: { StackElementID(generation: counter.next()) },
+      peek: { StackElementID(generation: counter.peek() + 1) }
+    )
+  }
+
+  /// `count` pushes of a book's screen (`bookTapped`), of books picked at random (seeded) on
+  /// the shelf.
+  static func pushes(count: Int, seed: UInt64) -> [Library.Action] {
+    var rng = SplitMix64(seed: seed)
+    return (0..<count).map { _ in .bookTapped(Book.shelf.randomElement(using: &rng)!.id) }
+  }
+
+  /// `count` actions of the presented new book's form: the binding of its page count set to
+  /// a random (seeded) number.
+  static func presentedEdits(count: Int, seed: UInt64) -> [Library.Action] {
+    var rng = SplitMix64(seed: seed)
+    return (0..<count).map { _ in
+      .addBook(.presented(.binding(.set(\.book.pages, Int.random(in: 1...2_000, using: &rng)))))
+    }
+  }
+
   /// Lets the effect tasks that sends queued on the main actor run (and finish being
   /// cancelled), outside timed code.
   @MainActor
@@ -79,6 +131,12 @@ final class UUIDCounter: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     value += 1
+    return value
+  }
+  /// The value `next()` returned last.
+  func peek() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
     return value
   }
 }

@@ -2,9 +2,11 @@ import Foundation
 
 /// `rkbench --instructions [ROWS,…]`: the instructions the sending thread runs per action,
 /// plain and recording, counted by callgrind: Counter increments (a reducer that reads no
-/// dependency), ``UUIDStamp`` (one that reads a `uuid()`), and Todos row actions at each ROWS. Unlike the wall and CPU times of benchmark 1,
-/// instruction counts do not move with the machine's load, so this is how a change to the send
-/// path is measured on a noisy machine.
+/// dependency), ``UUIDStamp`` (one that reads a `uuid()`), Todos row actions at each ROWS, and
+/// the Library's navigation (a push, an action of a presented form) over ROWS screens, each
+/// with its recorder's overhead ÷ a Todos row action's. Unlike the wall and CPU times of
+/// benchmark 1, instruction counts do not move with the machine's load, so this is how a change
+/// to the send path is measured on a noisy machine.
 ///
 /// Each count runs `rkbench --child-send KIND ROWS COUNT MODE PATH` under
 /// `valgrind --tool=callgrind --separate-threads=yes` twice, with two COUNTs; the difference of
@@ -18,7 +20,11 @@ func countInstructions(rows: [Int], directory: String) throws {
   say("instructions per action on the sending thread (callgrind; \(valgrind))")
   say("| rows | action | plain send | recording send | recorder's overhead |")
   say("| --- | --- | --- | --- | --- |")
-  let cases = [(1, "counter"), (1, "uuid")] + rows.flatMap { [($0, "rename"), ($0, "toggle")] }
+  let cases =
+    [(1, "counter"), (1, "uuid")] + rows.flatMap { [($0, "rename"), ($0, "toggle")] }
+    + rows.flatMap { [($0, "push"), ($0, "presented")] }
+  // The recorder's overhead of each case, by kind and ROWS.
+  var overheads: [String: Double] = [:]
   for (rowCount, kind) in cases {
     do {
       var perAction: [String: Double] = [:]
@@ -49,13 +55,29 @@ func countInstructions(rows: [Int], directory: String) throws {
       }
       let plain = perAction["plain"]!
       let recording = perAction["recording"]!
-      let rowsText = kind == "rename" || kind == "toggle" ? fmtCount(rowCount) : "—"
+      overheads["\(kind) \(rowCount)"] = recording - plain
+      let rowsText =
+        switch kind {
+        case "rename", "toggle": fmtCount(rowCount)
+        case "push", "presented": "\(fmtCount(rowCount)) screens"
+        default: "—"
+        }
       say(
         "| \(rowsText) | \(kind) | \(fmtCount(Int(plain.rounded()))) "
           + "| \(fmtCount(Int(recording.rounded()))) "
           + "| \(fmtCount(Int((recording - plain).rounded()))) |"
       )
     }
+  }
+  // Issue 28: recording a navigation action costs no more than twice a Todos row action.
+  for rowCount in rows {
+    let ratios = ["push", "presented"].flatMap { kind in
+      ["rename", "toggle"].map { row in
+        let ratio = overheads["\(kind) \(rowCount)"]! / max(overheads["\(row) \(rowCount)"]!, 1)
+        return "\(kind) ÷ \(row) \(fmt(ratio))×"
+      }
+    }
+    say("recorder's overhead at \(fmtCount(rowCount)): " + ratios.joined(separator: ", "))
   }
 }
 

@@ -205,6 +205,13 @@ func benchSendOverhead(_ config: Config, directory: String) async throws {
   var rename: [Int: Double] = [:]
   // RKBENCH_ROWS=10000 runs only that list size (for profiling one case).
   let onlyRows = ProcessInfo.processInfo.environment["RKBENCH_ROWS"].flatMap { Int($0) }
+  // RKBENCH_KIND=toggle, rename, push or presented runs only that action kind (for profiling
+  // one case).
+  let onlyKind = ProcessInfo.processInfo.environment["RKBENCH_KIND"]
+  func wants(_ kind: String) -> Bool { onlyKind == nil || onlyKind == kind }
+  let empty = SendFigures(
+    base: 0, recorded: 0, overhead: 0, baseCPU: 0, recordedCPU: 0, overheadCPU: 0
+  )
   for rows in [10, config.bigTodoRows] where onlyRows == nil || onlyRows == rows {
     let batch = rows > 1000 ? max(20, config.sendBatch / 10) : config.sendBatch
     // A 10,000-row send costs 120-210 µs here, mostly the copy of the rows that both stores
@@ -217,15 +224,12 @@ func benchSendOverhead(_ config: Config, directory: String) async throws {
       label: "todos-\(rows)", old: state, new: toggled,
       changed: toggled.todos[id: UUID(rows / 2 + 1)]!, runs: rows > 1000 ? min(runs, 5) : runs
     )
-    // RKBENCH_KIND=toggle or rename runs only that action kind (for profiling one case).
-    let kind = ProcessInfo.processInfo.environment["RKBENCH_KIND"]
-    let empty = SendFigures(base: 0, recorded: 0, overhead: 0, baseCPU: 0, recordedCPU: 0, overheadCPU: 0)
-    let toggleFigures = kind == "rename" ? empty : try await measureSend(
+    let toggleFigures = !wants("toggle") ? empty : try await measureSend(
       label: "todos-\(rows)-toggle", initial: state, reducer: Todos(),
       dependencies: Fixtures.todosDependencies, actions: Fixtures.toggles(rows: rows, count: batch * 4, seed: 1), batch: batch,
       runs: sendRuns, directory: directory
     )
-    let renameFigures = kind == "toggle" ? empty : try await measureSend(
+    let renameFigures = !wants("rename") ? empty : try await measureSend(
       label: "todos-\(rows)-rename", initial: state, reducer: Todos(),
       dependencies: Fixtures.todosDependencies, actions: Fixtures.renames(rows: rows, count: batch * 4, seed: 2), batch: batch,
       runs: sendRuns, directory: directory
@@ -247,17 +251,92 @@ func benchSendOverhead(_ config: Config, directory: String) async throws {
     )
   }
   let big = config.bigTodoRows
-  guard toggle[10] != nil, toggle[big] != nil else { return }
-  let toggleScaling = toggle[big]! / max(toggle[10]!, 1e-9)
-  let renameScaling = rename[big]! / max(rename[10]!, 1e-9)
-  report.add(
-    "1", "overhead at \(fmtCount(big)) rows ÷ at 10 rows, toggle", fmt(toggleScaling) + "×",
-    vs: "\(fmtTime(toggle[big]!)) vs \(fmtTime(toggle[10]!))", goal: "≤ 1.5×",
-    verdict(toggleScaling <= 1.5)
-  )
-  report.add(
-    "1", "overhead at \(fmtCount(big)) rows ÷ at 10 rows, rename", fmt(renameScaling) + "×",
-    vs: "\(fmtTime(rename[big]!)) vs \(fmtTime(rename[10]!))", goal: "≤ 1.5×",
-    verdict(renameScaling <= 1.5)
-  )
+  if toggle[10] != nil, toggle[big] != nil {
+    let toggleScaling = toggle[big]! / max(toggle[10]!, 1e-9)
+    let renameScaling = rename[big]! / max(rename[10]!, 1e-9)
+    report.add(
+      "1", "overhead at \(fmtCount(big)) rows ÷ at 10 rows, toggle", fmt(toggleScaling) + "×",
+      vs: "\(fmtTime(toggle[big]!)) vs \(fmtTime(toggle[10]!))", goal: "≤ 1.5×",
+      verdict(toggleScaling <= 1.5)
+    )
+    report.add(
+      "1", "overhead at \(fmtCount(big)) rows ÷ at 10 rows, rename", fmt(renameScaling) + "×",
+      vs: "\(fmtTime(rename[big]!)) vs \(fmtTime(rename[10]!))", goal: "≤ 1.5×",
+      verdict(renameScaling <= 1.5)
+    )
+  }
+
+  // The Library's navigation (issue 28): pushing a book's screen (`bookTapped`; the stack grows
+  // by one per action) and a binding action of the presented new book form, over 10 and over
+  // `bigTodoRows` screens. Its overhead is held to twice a 10-row Todos row action's, measured
+  // above in this run.
+  var push: [Int: Double] = [:]
+  for screens in [10, big] where onlyRows == nil || onlyRows == screens {
+    let state = Fixtures.library(screens: screens)
+    let dependencies = Fixtures.libraryDependencies(screens: screens)
+    let baselineRuns = screens > 1000 ? min(runs, 5) : runs
+    // Both stores push a batch per pair: batches of a tenth keep the stack within 2,700
+    // screens of its start in a full run.
+    let pushBatch = max(20, config.sendBatch / 10)
+    var pushed = state
+    withDependencies { $0.stackElementID = Fixtures.stackIDs(from: screens) } operation: {
+      pushed.path.append(.detail(BookDetail.State(book: Book.shelf[1])))
+    }
+    let pushBaselines = try measureBaselines(
+      label: "library-\(screens)-push", old: state, new: pushed, changed: pushed.path.last!,
+      runs: baselineRuns
+    )
+    let pushFigures = !wants("push") ? empty : try await measureSend(
+      label: "library-\(screens)-push", initial: state, reducer: Library(),
+      dependencies: dependencies, actions: Fixtures.pushes(count: pushBatch * 4, seed: 3),
+      batch: pushBatch, runs: config.sendRuns, directory: directory
+    )
+    var edited = state
+    edited.addBook!.book.pages = 273
+    let presentedBaselines = try measureBaselines(
+      label: "library-\(screens)-presented", old: state, new: edited, changed: 273,
+      runs: baselineRuns
+    )
+    let presentedFigures = !wants("presented") ? empty : try await measureSend(
+      label: "library-\(screens)-presented", initial: state, reducer: Library(),
+      dependencies: dependencies,
+      actions: Fixtures.presentedEdits(count: config.sendBatch * 4, seed: 4),
+      batch: config.sendBatch, runs: config.sendRuns, directory: directory
+    )
+    push[screens] = pushFigures.overhead
+    let screensText = fmtCount(screens)
+    for (name, figures, baselines) in [
+      ("push a book's screen (`bookTapped`)", pushFigures, pushBaselines),
+      (
+        "presented form's binding (`.addBook(.presented(.binding(.set(\\.book.pages, n))))`)",
+        presentedFigures, presentedBaselines
+      ),
+    ] {
+      report.add(
+        "1", "send overhead, Library \(screensText) screens, \(name)",
+        fmtTime(figures.overhead),
+        vs: "plain send \(fmtTime(figures.base)); overhead in sending-thread CPU "
+          + "\(fmtTime(figures.overheadCPU)); " + ratios(figures.overhead, baselines)
+      )
+      // Issue 28: recording a navigation action costs no more than twice a Todos row action.
+      guard let rename = rename[10], let toggle = toggle[10], rename > 0, toggle > 0 else {
+        continue
+      }
+      let ratio = figures.overhead / rename
+      report.add(
+        "1", "overhead of that ÷ Todos 10 rows rename's", fmt(ratio) + "×",
+        vs: "\(fmtTime(figures.overhead)) vs \(fmtTime(rename)); ÷ the toggle's "
+          + fmt(figures.overhead / toggle) + "×",
+        goal: "≤ 2×", verdict(ratio <= 2)
+      )
+    }
+  }
+  if let small = push[10], let large = push[big], small > 0, large > 0 {
+    let scaling = large / small
+    report.add(
+      "1", "push overhead over \(fmtCount(big)) screens ÷ over 10", fmt(scaling) + "×",
+      vs: "\(fmtTime(large)) vs \(fmtTime(small))", goal: "≤ 1.5× (as rows)",
+      verdict(scaling <= 1.5)
+    )
+  }
 }

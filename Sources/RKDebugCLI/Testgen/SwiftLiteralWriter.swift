@@ -27,13 +27,10 @@ struct SwiftLiteralWriter {
     if let stack = value as? any StackStateReflecting, stack.ids.isEmpty {
       return .atom("StackState()")
     }
-    // ReducerKit's other structs (stacks, alerts, text) have no memberwise initializer to
-    // call: they are decoded from their JSON, which keeps every id.
-    if String(reflecting: type(of: value)).hasPrefix("ReducerKit."),
-      Mirror(reflecting: value).displayStyle == .struct
-    {
-      return try jsonLiteral(value)
-    }
+    // Stacks, alerts, dialogs and their text have no memberwise initializer to call: they are
+    // decoded from their JSON, which keeps every id.
+    let fullName = String(reflecting: type(of: value))
+    if Self.decodedFromJSON.contains(where: fullName.hasPrefix) { return try jsonLiteral(value) }
     let mirror = Mirror(reflecting: value)
     switch mirror.displayStyle {
     case .optional:
@@ -105,6 +102,12 @@ struct SwiftLiteralWriter {
     let prefix = module + "."
     return name.hasPrefix(prefix) ? String(name.dropFirst(prefix.count)) : name
   }
+
+  /// The ReducerKit types written as `try fromJSON(…)`, by the start of their full names.
+  private static let decodedFromJSON = [
+    "ReducerKit.StackState<", "ReducerKit.AlertState<", "ReducerKit.ConfirmationDialogState<",
+    "ReducerKit.ButtonState<", "ReducerKit.TextState",
+  ]
 
   /// The name a test writes for a property that `Mirror` shows as `child`: a `@Presents`
   /// property's storage `_destination` is `destination`.

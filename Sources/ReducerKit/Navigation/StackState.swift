@@ -112,12 +112,20 @@ extension StackState {
   package struct Entry {
     package var id: StackElementID
     package var element: Element
+
+    package init(id: StackElementID, element: Element) {
+      self.id = id
+      self.element = element
+    }
   }
 
   /// The elements with their ids, in stack order.
   package var entries: [Entry] {
     zip(ids, elements).map { Entry(id: $0, element: $1) }
   }
+
+  /// The elements in stack order (the array the stack holds, not a copy).
+  package var elementArray: [Element] { elements }
 }
 
 extension StackState.Entry: Equatable where Element: Equatable {}

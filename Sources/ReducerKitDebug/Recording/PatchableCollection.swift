@@ -67,12 +67,45 @@ where Element: Equatable & Encodable {
 extension StackState: PatchableCollection where Element: Equatable & Encodable {
   /// Diffs the `{"id", "element"}` entries by id and never replaces the whole stack: a push is
   /// one `add`, a pop one `remove` per popped element, a change a patch inside one element.
+  ///
+  /// When the screens under the top keep their ids (a push, a pop, an action of a screen), they
+  /// are compared in place, and only a screen pushed, popped or changed becomes an entry: the
+  /// operations are those of the general diff of the entries below, which made an entry of
+  /// every screen.
   func diffElements(to new: Any, at path: [String], into differ: inout StateDiffer) {
     guard let new = new as? Self else { return }
-    CollectionDiffer.diff(
-      old: entries, new: new.entries, ids: (ids, new.ids), at: path, into: &differ,
-      replacesWhole: false
-    )
+    let kept = Swift.min(ids.count, new.ids.count)
+    guard ids[..<kept] == new.ids[..<kept] else {
+      CollectionDiffer.diff(
+        old: entries, new: new.entries, ids: (ids, new.ids), at: path, into: &differ,
+        replacesWhole: false
+      )
+      return
+    }
+    let oldElements = elementArray
+    let newElements = new.elementArray
+    for index in stride(from: ids.count - 1, through: kept, by: -1) {
+      let entry = Entry(id: ids[index], element: oldElements[index])
+      differ.append(
+        PendingChange(
+          operation: .remove, path: path + [String(index)], oldValue: PendingValue(entry)
+        )
+      )
+    }
+    for index in kept..<new.ids.count {
+      let entry = Entry(id: new.ids[index], element: newElements[index])
+      differ.append(
+        PendingChange(operation: .add, path: path + [String(index)], value: PendingValue(entry))
+      )
+    }
+    for index in 0..<kept
+    where !ExactEquality.hasSameBits(oldElements[index], newElements[index]) {
+      differ.diffValue(
+        Entry(id: ids[index], element: oldElements[index]),
+        Entry(id: ids[index], element: newElements[index]),
+        at: path + [String(index)], isObjectMember: false
+      )
+    }
   }
 }
 

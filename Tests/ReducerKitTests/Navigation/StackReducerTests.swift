@@ -73,6 +73,7 @@ struct StackReducerTests {
       case path(StackActionOf<Path>)
       case openDetail(String)
       case popToRoot
+      case replaceBottom(String)
     }
 
     var body: some ReducerOf<Self> {
@@ -88,6 +89,10 @@ struct StackReducerTests {
           return .none
         case .popToRoot:
           state.path.removeAll()
+          return .none
+        case .replaceBottom(let title):
+          state.path.removeFirst()
+          state.path.append(.detail(Detail.State(title: title)))
           return .none
         }
       }
@@ -130,6 +135,38 @@ struct StackReducerTests {
     await clock.advance(by: .seconds(1))
     await store.receive(\.path[id: id].timer.tick) {
       $0.path[id: id] = .timer(Timer.State(ticks: 1))
+    }
+    await store.send(.popToRoot) { $0.path = StackState() }
+    await clock.advance(by: .seconds(5))
+  }
+
+  @Test func onlyTheRemovedElementsEffectsAreCancelled() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Root.State()) {
+      Root()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.path(.push(id: 0, state: .timer(Timer.State())))) {
+      $0.path[id: 0] = .timer(Timer.State())
+    }
+    await store.send(.path(.push(id: 1, state: .timer(Timer.State())))) {
+      $0.path[id: 1] = .timer(Timer.State())
+    }
+    await store.send(.path(.element(id: 0, action: .timer(.onAppear))))
+    await store.send(.path(.element(id: 1, action: .timer(.onAppear))))
+    // One screen removed and one pushed in one action: the stack keeps its length.
+    await store.send(.replaceBottom("A")) {
+      $0.path[id: 0] = nil
+      $0.path[id: 2] = .detail(Detail.State(title: "A"))
+    }
+    // A push cancels nothing.
+    await store.send(.openDetail("B")) {
+      $0.path[id: 3] = .detail(Detail.State(title: "B"))
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.path[id: 1].timer.tick) {
+      $0.path[id: 1] = .timer(Timer.State(ticks: 1))
     }
     await store.send(.popToRoot) { $0.path = StackState() }
     await clock.advance(by: .seconds(5))

@@ -120,8 +120,11 @@ public struct _StackReducer<Base: Reducer, Destination: Reducer>: Reducer {
 
     let idsAfter = state[keyPath: toStackState].ids
     var cancelEffects: [Effect<Base.Action>] = []
-    if idsBefore != idsAfter {
-      for id in idsBefore where !idsAfter.contains(id) {
+    // A push keeps every id before it, in order; any other change looks the old ids up in a
+    // set (a search of the array per id made a push on a stack of n screens cost n² / 2).
+    if idsBefore != idsAfter, !idsAfter.starts(with: idsBefore) {
+      let remaining = Set(idsAfter)
+      for id in idsBefore where !remaining.contains(id) {
         cancelEffects.append(.cancel(id: effectsID(id), cause: .popped))
       }
     }
