@@ -38,7 +38,7 @@ import Testing
   @MainActor
   static func record() async throws -> Session {
     let printed = PrintedChanges()
-    let states = StateCapture()
+    let states = Collected<AllShapes.State>()
     states.append(AllShapes.State())
     let log = try await RecordedLog.make { log in
       try await log.record(
@@ -185,28 +185,10 @@ import Testing
   }
 }
 
-/// Each state a reducer left, in order.
-final class StateCapture: @unchecked Sendable {
-  private let lock = NSLock()
-  private var states: [AllShapes.State] = []
-
-  var values: [AllShapes.State] {
-    lock.lock()
-    defer { lock.unlock() }
-    return states
-  }
-
-  func append(_ state: AllShapes.State) {
-    lock.lock()
-    states.append(state)
-    lock.unlock()
-  }
-}
-
 /// Runs `base`, then keeps the JSON of the state it left.
 struct Capturing<Base: Reducer>: Reducer where Base.State == AllShapes.State {
   let base: Base
-  let capture: StateCapture
+  let capture: Collected<AllShapes.State>
 
   func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let effect = base.reduce(into: &state, action: action)

@@ -35,7 +35,7 @@ import Testing
   @MainActor
   static func record() async throws -> Session {
     let printed = PrintedChanges()
-    let reduced = ReducedActions()
+    let reduced = Collected<Lookup.Action>()
     let log = try await RecordedLog.make { log in
       try await log.record(
         Seeing(base: Lookup()._printChanges(printed.printer()), reduced: reduced),
@@ -291,28 +291,10 @@ import Testing
   }
 }
 
-/// Each action a reducer saw, in order.
-final class ReducedActions: @unchecked Sendable {
-  private let lock = NSLock()
-  private var actions: [Lookup.Action] = []
-
-  var values: [Lookup.Action] {
-    lock.lock()
-    defer { lock.unlock() }
-    return actions
-  }
-
-  func append(_ action: Lookup.Action) {
-    lock.lock()
-    actions.append(action)
-    lock.unlock()
-  }
-}
-
 /// Runs `base`, keeping each action it reduces.
 struct Seeing<Base: Reducer>: Reducer where Base.Action == Lookup.Action {
   let base: Base
-  let reduced: ReducedActions
+  let reduced: Collected<Lookup.Action>
 
   func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     reduced.append(action)
