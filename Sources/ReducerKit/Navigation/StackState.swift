@@ -1,6 +1,7 @@
 import CasePaths
 import CustomDump
 import Dependencies
+import Synchronization
 
 /// The screens pushed on a navigation stack, each with the ``StackElementID`` it was given when
 /// it was added.
@@ -22,6 +23,10 @@ public struct StackState<Element> {
   /// The ids of the elements, in stack order.
   public private(set) var ids: [StackElementID]
   private var elements: [Element]
+  /// A number no other stack has had, taken afresh by every mutation: two stacks with one
+  /// revision hold the same screens, and the ``ElementChangeJournal`` can say what each
+  /// mutation touched, so the recorder never compares the screens that stayed.
+  package private(set) var revision = StackRevision.next()
 
   /// An empty stack.
   public init() {
@@ -42,13 +47,16 @@ public struct StackState<Element> {
       if let index = ids.firstIndex(of: id) {
         if let newValue {
           elements[index] = newValue
+          noteChange(at: index, isStructural: false)
         } else {
           ids.remove(at: index)
           elements.remove(at: index)
+          noteChange(at: index, isStructural: true)
         }
       } else if let newValue {
         ids.append(id)
         elements.append(newValue)
+        noteChange(at: ids.count - 1, isStructural: true)
       }
     }
   }
@@ -74,6 +82,27 @@ public struct StackState<Element> {
     guard let index = ids.firstIndex(of: id) else { return }
     removeSubrange((index + 1)...)
   }
+
+  /// Takes a new revision and notes, in the journal bound to this thread if any, that the
+  /// mutation from the old one touched the screen at `position` alone, or (`isStructural`)
+  /// added, removed or replaced screens from `position` up.
+  private mutating func noteChange(at position: Int, isStructural: Bool) {
+    let before = revision
+    revision = StackRevision.next()
+    ElementChangeJournal.current?.noteStackChange(
+      from: before, to: revision, at: position, isStructural: isStructural
+    )
+  }
+}
+
+/// The revisions of ``StackState``, unique across every stack of the process.
+package enum StackRevision {
+  private static let last = Atomic<UInt64>(0)
+
+  /// A revision no stack has had yet.
+  static func next() -> UInt64 {
+    last.wrappingAdd(1, ordering: .relaxed).newValue
+  }
 }
 
 extension StackState: RandomAccessCollection, RangeReplaceableCollection, MutableCollection {
@@ -82,7 +111,11 @@ extension StackState: RandomAccessCollection, RangeReplaceableCollection, Mutabl
 
   public subscript(position: Int) -> Element {
     get { elements[position] }
-    _modify { yield &elements[position] }
+    _modify {
+      // Deferred, so a mutation that throws half way is noted too.
+      defer { noteChange(at: position, isStructural: false) }
+      yield &elements[position]
+    }
   }
 
   /// Replaces elements; the elements added each get the next id.
@@ -93,6 +126,7 @@ extension StackState: RandomAccessCollection, RangeReplaceableCollection, Mutabl
     let newIDs = newElements.map { _ in stackElementID() }
     ids.replaceSubrange(subrange, with: newIDs)
     elements.replaceSubrange(subrange, with: newElements)
+    noteChange(at: subrange.lowerBound, isStructural: true)
   }
 }
 
@@ -102,8 +136,19 @@ extension StackState: ExpressibleByArrayLiteral {
   }
 }
 
-extension StackState: Equatable where Element: Equatable {}
-extension StackState: Hashable where Element: Hashable {}
+extension StackState: Equatable where Element: Equatable {
+  /// Whether the two stacks hold the same ids and screens (their revisions aside).
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.revision == rhs.revision || (lhs.ids == rhs.ids && lhs.elements == rhs.elements)
+  }
+}
+
+extension StackState: Hashable where Element: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(ids)
+    hasher.combine(elements)
+  }
+}
 extension StackState: Sendable where Element: Sendable {}
 
 extension StackState {

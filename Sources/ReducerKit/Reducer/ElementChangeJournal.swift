@@ -2,9 +2,10 @@ import Foundation
 import IdentifiedCollections
 
 /// Notes which elements of identified collections the element reducers of
-/// ``Reducer/forEach(_:action:element:fileID:line:)`` ran on while one action was reduced, so a
-/// tool that needs to know what an action changed (the time-travel recorder, replay
-/// verification) can look at those elements instead of comparing whole collections.
+/// ``Reducer/forEach(_:action:element:fileID:line:)`` ran on while one action was reduced, and
+/// what each mutation of a ``StackState`` touched, so a tool that needs to know what an action
+/// changed (the time-travel recorder, replay verification) can look at those elements instead of
+/// comparing whole collections.
 ///
 /// Bind a journal around a reducer with ``withCurrent(_:_:)``; `forEach` notes each element it
 /// runs:
@@ -73,12 +74,73 @@ package final class ElementChangeJournal: @unchecked Sendable {
   /// Creates an empty journal.
   package init() {}
 
+  private var stackNotes: [StackNote] = []
+
+  /// One mutation of a stack, from one revision to the next (``StackState/revision``).
+  private struct StackNote {
+    let before: UInt64
+    let after: UInt64
+    /// The screen changed in place, or the first position screens were added or removed at.
+    let position: Int
+    let isStructural: Bool
+  }
+
   /// Whether nothing was noted.
-  package var isEmpty: Bool { notes.isEmpty }
+  package var isEmpty: Bool { notes.isEmpty && stackNotes.isEmpty }
 
   /// Forgets every note, and the element buffers they kept alive, to note another run.
   package func removeAll() {
     notes.removeAll(keepingCapacity: true)
+    stackNotes.removeAll(keepingCapacity: true)
+  }
+
+  /// Notes that a stack went from revision `before` to `after` by changing the screen at
+  /// `position` in place, or (`isStructural`) by adding, removing or replacing screens from
+  /// `position` up.
+  func noteStackChange(from before: UInt64, to after: UInt64, at position: Int, isStructural: Bool)
+  {
+    stackNotes.append(
+      StackNote(before: before, after: after, position: position, isStructural: isStructural)
+    )
+  }
+
+  /// What the mutations noted between two revisions of a stack touched, or `nil` when the notes
+  /// do not lead from `start` to `target` (compare the stacks then).
+  ///
+  /// A revision is taken by one mutation only, so the notes leading to `target` are found by
+  /// walking back from it: each names the revision it started from.
+  package func stackChange(from start: UInt64, to target: UInt64) -> StackChange? {
+    var change = StackChange(changedPositions: [], structuralStart: nil)
+    var revision = target
+    var position = stackNotes.count - 1
+    while revision != start {
+      while position >= 0, stackNotes[position].after != revision { position -= 1 }
+      guard position >= 0 else { return nil }
+      let note = stackNotes[position]
+      if note.isStructural {
+        change.structuralStart = Swift.min(change.structuralStart ?? note.position, note.position)
+      } else if !change.changedPositions.contains(note.position) {
+        change.changedPositions.append(note.position)
+      }
+      revision = note.before
+      position -= 1
+    }
+    return change
+  }
+
+  /// What an action did to a stack, by the notes of ``stackChange(from:to:)``.
+  package struct StackChange: Equatable {
+    /// Positions of screens changed in place. Those below ``structuralStart`` are the same
+    /// screens, with the same ids, before and after.
+    package var changedPositions: [Int]
+    /// The lowest position screens were added or removed at; the screens below it kept their
+    /// ids and places. `nil` when none were.
+    package var structuralStart: Int?
+
+    package init(changedPositions: [Int], structuralStart: Int?) {
+      self.changedPositions = changedPositions
+      self.structuralStart = structuralStart
+    }
   }
 
   /// Notes that the element at `index` of `collection` was the only one touched since the

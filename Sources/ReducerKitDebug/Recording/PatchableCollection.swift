@@ -68,22 +68,27 @@ extension StackState: PatchableCollection where Element: Equatable & Encodable {
   /// Diffs the `{"id", "element"}` entries by id and never replaces the whole stack: a push is
   /// one `add`, a pop one `remove` per popped element, a change a patch inside one element.
   ///
-  /// When the screens under the top keep their ids (a push, a pop, an action of a screen), they
-  /// are compared in place, and only a screen pushed, popped or changed becomes an entry: the
-  /// operations are those of the general diff of the entries below, which made an entry of
-  /// every screen.
+  /// With the differ's journal, only the screens the action touched are looked at: those it
+  /// changed in place, and those from the lowest position it pushed or popped at. Without it,
+  /// every screen is. When the screens under the top keep their ids, the rest become entries
+  /// one by one; otherwise the general diff of the entries runs.
   func diffElements(to new: Any, at path: [String], into differ: inout StateDiffer) {
     guard let new = new as? Self else { return }
+    let oldElements = elementArray
+    let newElements = new.elementArray
     let kept = Swift.min(ids.count, new.ids.count)
-    guard ids[..<kept] == new.ids[..<kept] else {
+    let change = differ.journal?.stackChange(from: revision, to: new.revision)
+    let start = change.map { Swift.min($0.structuralStart ?? kept, kept) } ?? 0
+    guard ids[start..<kept] == new.ids[start..<kept] else {
       CollectionDiffer.diff(
         old: entries, new: new.entries, ids: (ids, new.ids), at: path, into: &differ,
         replacesWhole: false
       )
       return
     }
-    let oldElements = elementArray
-    let newElements = new.elementArray
+    for index in change?.changedPositions ?? [] where index < start {
+      diffEntry(at: index, from: oldElements, to: newElements, at: path, into: &differ)
+    }
     for index in stride(from: ids.count - 1, through: kept, by: -1) {
       let entry = Entry(id: ids[index], element: oldElements[index])
       differ.append(
@@ -98,14 +103,22 @@ extension StackState: PatchableCollection where Element: Equatable & Encodable {
         PendingChange(operation: .add, path: path + [String(index)], value: PendingValue(entry))
       )
     }
-    for index in 0..<kept
-    where !ExactEquality.hasSameBits(oldElements[index], newElements[index]) {
-      differ.diffValue(
-        Entry(id: ids[index], element: oldElements[index]),
-        Entry(id: ids[index], element: newElements[index]),
-        at: path + [String(index)], isObjectMember: false
-      )
+    for index in start..<kept {
+      diffEntry(at: index, from: oldElements, to: newElements, at: path, into: &differ)
     }
+  }
+
+  /// Diffs the screen at `index`, which has the same id in both stacks, when it changed.
+  private func diffEntry(
+    at index: Int, from oldElements: [Element], to newElements: [Element], at path: [String],
+    into differ: inout StateDiffer
+  ) {
+    guard !ExactEquality.hasSameBits(oldElements[index], newElements[index]) else { return }
+    differ.diffValue(
+      Entry(id: ids[index], element: oldElements[index]),
+      Entry(id: ids[index], element: newElements[index]),
+      at: path + [String(index)], isObjectMember: false
+    )
   }
 }
 

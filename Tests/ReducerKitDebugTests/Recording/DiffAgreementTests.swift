@@ -17,13 +17,15 @@ import Testing
   }
 
   func patches<R: RandomActionGenerating>(
-    of reducer: R, from initial: R.State, actions count: Int, seed: UInt64
+    of reducer: R, from initial: R.State, after setUp: [R.Action] = [], actions count: Int,
+    seed: UInt64
   ) throws -> [Patches] where R.State: ObservableStateProtocol {
     var state = initial
     var rng = SplitMix64(seed: seed)
     let encoder = JSONFragmentEncoder()
     var patches: [Patches] = []
-    let reducer = reducer.testDependencies()
+    let reducer = reducer.testDependencies().dependency(\.stackElementID, .incrementing())
+    for action in setUp { _ = reducer.reduce(into: &state, action: action) }
     for _ in 0..<count {
       let action = R.randomAction(for: state, using: &rng)
       let old = state
@@ -65,6 +67,24 @@ import Testing
       #expect(patch.journaled == patch.compared, "action \(index + 1)")
     }
     #expect(patches.contains { $0.journaled.contains("\"/counter/count\"") })
+  }
+
+  @Test func libraryPatchesAgree() throws {
+    var all: [Patches] = []
+    for seed in [1, 2, 3] as [UInt64] {
+      let patches = try patches(
+        of: Library(), from: Library.State(), after: Book.shelf.map { .bookTapped($0.id) },
+        actions: 300, seed: seed
+      )
+      for (index, patch) in patches.enumerated() {
+        #expect(patch.journaled == patch.compared, "seed \(seed), action \(index + 1)")
+      }
+      all += patches
+    }
+    // Pushes, pops and screens' own changes were among them, above the bottom screen too.
+    #expect(all.contains { $0.journaled.contains(#"["+","/path/"#) })
+    #expect(all.contains { $0.journaled.contains(#"["-","/path/"#) })
+    #expect(all.contains { $0.journaled.contains(/"\/path\/[1-9][0-9]*\/element\//) })
   }
 
   /// Rows that are `Equatable` but not observable states, which `forEach` runs on too.

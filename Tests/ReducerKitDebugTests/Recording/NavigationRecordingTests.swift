@@ -108,6 +108,57 @@ import Testing
     )
   }
 
+  /// Each mutation of a stack is noted with what it touched, so the recorder looks at those
+  /// screens alone, and finds the operations comparing every screen finds.
+  @Test func theJournalSaysWhatEachMutationOfAStackTouched() throws {
+    typealias Change = ElementChangeJournal.StackChange
+    let stackIDs = StackElementIDGenerator.incrementing()
+    var state = withDependencies {
+      $0.stackElementID = stackIDs
+    } operation: {
+      App.State(path: StackState((0..<4).map { .screen(Screen.State(title: "\($0)")) }))
+    }
+    let encoder = JSONFragmentEncoder()
+    func change(_ mutate: (inout App.State) -> Void) throws -> (Change?, String) {
+      let old = state
+      let journal = ElementChangeJournal()
+      withDependencies {
+        $0.stackElementID = stackIDs
+      } operation: {
+        ElementChangeJournal.withCurrent(journal) { mutate(&state) }
+      }
+      let journaled = try StateDiffer.changes(from: old, to: state, journal: journal)
+        .compactJSON(using: encoder)
+      let compared = try StateDiffer.changes(from: old, to: state).compactJSON(using: encoder)
+      #expect(journaled == compared)
+      return (journal.stackChange(from: old.path.revision, to: state.path.revision), journaled)
+    }
+    let screen = Path.State.screen(Screen.State(title: "new"))
+
+    let push = try change { $0.path.append(screen) }
+    #expect(push.0 == Change(changedPositions: [], structuralStart: 4))
+    #expect(push.1 == #"[["+","/path/4",{"element":{"screen":{"_0":{"title":"new"}}},"id":4}]]"#)
+
+    let rename = try change { $0.path[id: 1, case: \.screen]?.title = "one" }
+    #expect(rename.0 == Change(changedPositions: [1], structuralStart: nil))
+    #expect(rename.1 == #"[["=","/path/1/element/screen/_0/title","one","1"]]"#)
+
+    let both = try change {
+      $0.path[0] = .screen(Screen.State(title: "zero"))
+      $0.path.pop(from: 2)
+      $0.path.append(screen)
+    }
+    #expect(both.0 == Change(changedPositions: [0], structuralStart: 2))
+
+    // A stack built anew is not proven by the notes: every screen is compared.
+    let rebuilt = try change { $0.path = StackState(Array($0.path)) }
+    #expect(rebuilt.0 == nil)
+
+    let untouched = try change { _ in }
+    #expect(untouched.0 == Change(changedPositions: [], structuralStart: nil))
+    #expect(untouched.1 == "[]")
+  }
+
   @Test func thePatchesRebuildEveryState() throws {
     let capture = StateCapture()
     let log = try ActionLog.inMemory()
