@@ -9,8 +9,8 @@ import ReducerKitSamples
 /// actions. KIND `toggle` or `rename` sends Todos row actions (on random rows of ROWS, from a
 /// list of 1,000 sent round and round); `counter` sends Counter increments, a reducer that reads
 /// no dependency; `uuid` sends ``UUIDStamp`` actions, a reducer that reads one `uuid()`. KIND
-/// `push` pushes book screens on the Library's stack (`bookTapped`; ROWS screens are on it at
-/// the start, and each action adds one), `presented` sends binding actions to the Library's
+/// `push` pushes a book's screen on the Library's stack of ROWS screens (`bookTapped`) and pops
+/// it (`.path(.popFrom(id:))`), by turns, `presented` sends binding actions to the Library's
 /// presented new book form (`.addBook(.presented(.binding(.set(\.book.pages, n))))`, over
 /// ROWS screens; from a list of 1,000).
 ///
@@ -46,7 +46,7 @@ func childSend(kind: String, rows: Int, count: Int, mode: String, path: String) 
   case "push", "presented":
     let actions =
       kind == "push"
-      ? Fixtures.pushes(count: 1_000, seed: 3) : Fixtures.presentedEdits(count: 1_000, seed: 4)
+      ? Fixtures.pushesAndPops(count: 1_000, screens: rows, seed: 3) : Fixtures.presentedEdits(count: 1_000, seed: 4)
     return try send(
       actions, to: Library(), from: Fixtures.library(screens: rows),
       dependencies: Fixtures.libraryDependencies(screens: rows), count: count, mode: mode,

@@ -79,11 +79,14 @@ enum Fixtures {
     )
   }
 
-  /// The dependencies Library runs with in the benchmarks: each store gets stack ids that
-  /// follow those of the fixture's `screens`, and incrementing uuids.
+  /// The dependencies Library runs with in the benchmarks: incrementing uuids, and every push
+  /// given the id that follows the fixture's `screens`, which the pop after it frees again
+  /// (``pushesAndPops(count:screens:seed:)``), so a fixed list of actions can be sent round and
+  /// round.
   static func libraryDependencies(screens: Int) -> (inout DependencyValues) -> Void {
     { values in
-      values.stackElementID = stackIDs(from: screens)
+      let id = StackElementID(generation: screens)
+      values.stackElementID = StackElementIDGenerator(next: { id }, peek: { id })
       values.uuid = .incrementing
     }
   }
@@ -97,11 +100,15 @@ enum Fixtures {
     )
   }
 
-  /// `count` pushes of a book's screen (`bookTapped`), of books picked at random (seeded) on
-  /// the shelf.
-  static func pushes(count: Int, seed: UInt64) -> [Library.Action] {
+  /// `count` navigation actions on a stack of `screens` screens: pushes of a book's screen
+  /// (`bookTapped`, of books picked at random, seeded), each followed by the pop of that screen
+  /// (`.path(.popFrom(id:))`), so the stack keeps its size.
+  static func pushesAndPops(count: Int, screens: Int, seed: UInt64) -> [Library.Action] {
     var rng = SplitMix64(seed: seed)
-    return (0..<count).map { _ in .bookTapped(Book.shelf.randomElement(using: &rng)!.id) }
+    let pop = Library.Action.path(.popFrom(id: StackElementID(generation: screens)))
+    return (0..<count).map { index in
+      index.isMultiple(of: 2) ? .bookTapped(Book.shelf.randomElement(using: &rng)!.id) : pop
+    }
   }
 
   /// `count` actions of the presented new book's form: the binding of its page count set to

@@ -266,20 +266,19 @@ func benchSendOverhead(_ config: Config, directory: String) async throws {
     )
   }
 
-  // The Library's navigation (issue 28): pushing a book's screen (`bookTapped`; the stack grows
-  // by one per action) and a binding action of the presented new book form, over 10 and over
-  // `bigTodoRows` screens. Its overhead is held to twice a 10-row Todos row action's, measured
-  // above in this run.
+  // The Library's navigation (issue 28): pushing a book's screen (`bookTapped`) and popping it
+  // (`.path(.popFrom(id:))`), by turns, so the stack keeps its size, and a binding action of the
+  // presented new book form, over 10 and over `bigTodoRows` screens. Its overhead is held to
+  // twice a 10-row Todos row action's, measured above in this run.
   var push: [Int: Double] = [:]
   for screens in [10, big] where onlyRows == nil || onlyRows == screens {
     let state = Fixtures.library(screens: screens)
     let dependencies = Fixtures.libraryDependencies(screens: screens)
     let baselineRuns = screens > 1000 ? min(runs, 5) : runs
-    // Both stores push a batch per pair: batches of a tenth keep the stack within 2,700
-    // screens of its start in a full run.
-    let pushBatch = max(20, config.sendBatch / 10)
+    // A send over 10,000 screens copies them (both stores do): a tenth of the batch.
+    let pushBatch = screens > 1000 ? max(20, config.sendBatch / 10) : config.sendBatch
     var pushed = state
-    withDependencies { $0.stackElementID = Fixtures.stackIDs(from: screens) } operation: {
+    withDependencies(dependencies) {
       pushed.path.append(.detail(BookDetail.State(book: Book.shelf[1])))
     }
     let pushBaselines = try measureBaselines(
@@ -288,7 +287,8 @@ func benchSendOverhead(_ config: Config, directory: String) async throws {
     )
     let pushFigures = !wants("push") ? empty : try await measureSend(
       label: "library-\(screens)-push", initial: state, reducer: Library(),
-      dependencies: dependencies, actions: Fixtures.pushes(count: pushBatch * 4, seed: 3),
+      dependencies: dependencies,
+      actions: Fixtures.pushesAndPops(count: pushBatch * 4, screens: screens, seed: 3),
       batch: pushBatch, runs: config.sendRuns, directory: directory
     )
     var edited = state
@@ -306,7 +306,7 @@ func benchSendOverhead(_ config: Config, directory: String) async throws {
     push[screens] = pushFigures.overhead
     let screensText = fmtCount(screens)
     for (name, figures, baselines) in [
-      ("push a book's screen (`bookTapped`)", pushFigures, pushBaselines),
+      ("push a book's screen and pop it, by turns", pushFigures, pushBaselines),
       (
         "presented form's binding (`.addBook(.presented(.binding(.set(\\.book.pages, n))))`)",
         presentedFigures, presentedBaselines
@@ -334,7 +334,8 @@ func benchSendOverhead(_ config: Config, directory: String) async throws {
   if let small = push[10], let large = push[big], small > 0, large > 0 {
     let scaling = large / small
     report.add(
-      "1", "push overhead over \(fmtCount(big)) screens ÷ over 10", fmt(scaling) + "×",
+      "1", "push and pop overhead over \(fmtCount(big)) screens ÷ over 10",
+      fmt(scaling) + "×",
       vs: "\(fmtTime(large)) vs \(fmtTime(small))", goal: "≤ 1.5× (as rows)",
       verdict(scaling <= 1.5)
     )
