@@ -939,7 +939,8 @@
         n + b.push + b.pop + b.present + b.dismiss, 0) : answer.events.length;
       for (const e of answer.events) {
         const what = e.kind === 'push' || e.kind === 'pop'
-          ? `${e.kind} #${e.id} ${e.case || ''}` : `${e.kind} ${e.name}${e.case ? '.' + e.case : ''}`;
+          ? `${e.kind} #${e.id} ${e.case || ''}`
+          : `${e.kind} ${e.name}${e.case ? '.' + e.case : ''}`;
         track.append(el('a', { href: '#', class: `nav-event ${e.kind}`,
           'data-index': String(e.index), 'data-kind': e.kind, style: { left: left(e.index) },
           title: `${e.index}: ${what}${e.title !== null ? ' (' + e.title + ')' : ''}`,
@@ -949,7 +950,10 @@
         const kinds = ['push', 'pop', 'present', 'dismiss'];
         const most = kinds.reduce((a, k) => b[k] > b[a] ? k : a, 'push');
         track.append(el('a', { href: '#', class: `nav-event bucket ${most}`,
-          'data-index': String(b.first), style: { left: left(b.from) },
+          'data-index': String(b.first),
+          // A bucket spans its indices, so buckets tile the track without overlapping.
+          style: { left: left(b.from - 1),
+            width: `${(b.to - b.from + 1) / Math.max(1, to - from) * 100}%` },
           title: `${b.from}…${b.to}: ` + kinds.map((k) => `${b[k]} ${k}`).join(', '),
           onclick: (event) => { event.preventDefault(); this.select(b.first, true); } }));
       }
