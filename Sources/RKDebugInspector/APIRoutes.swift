@@ -67,6 +67,13 @@ struct APIRoutes: Sendable {
       }
       return try queries.effects(session: session, from: from, to: to)
     }
+    route(router, "/api/sessions/:session/navigation", allowed: ["at"]) { session, query in
+      try queries.navigation(
+        session: session, at: try query.integer("at", in: 0...Self.maximumIndex))
+    }
+    route(router, "/api/sessions/:session/navigation/timeline", allowed: []) { session, _ in
+      try queries.navigationTimeline(session: session)
+    }
     route(router, "/api/sessions/:session/replay", allowed: []) { session, _ in
       try queries.replay(session: session)
     }

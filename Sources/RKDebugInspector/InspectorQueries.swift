@@ -25,6 +25,10 @@ public protocol InspectorQueries: Sendable {
   func diff(session: Int64, from: Int, to: Int) throws -> JSONValue
   /// The effects started by the actions `from…to`, with the actions each emitted.
   func effects(session: Int64, from: Int, to: Int) throws -> JSONValue
+  /// The navigation at index `at`: the stacks of screens and what is presented over them.
+  func navigation(session: Int64, at: Int) throws -> JSONValue
+  /// The pushes, pops, presentations and dismissals along the whole session.
+  func navigationTimeline(session: Int64) throws -> JSONValue
   /// The session replayed through the registered feature's current reducer.
   func replay(session: Int64) throws -> JSONValue
 }

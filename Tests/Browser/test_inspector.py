@@ -2,7 +2,8 @@
 """Browser tests of `rkdebug ui`: the real binary, a real log, a real headless Chromium.
 
 Records two Todos sessions with the built `rkdebug` (a seeded random one, and one whose to-do
-title is an HTML injection), serves them with `rkdebug ui --port 0`, and drives Debian's
+title is an HTML injection), a counter whose log was altered, and a Library session that
+navigates (a book titled with the injection), serves them with `rkdebug ui --port 0`, and drives Debian's
 Chromium through chromedriver with Selenium. Every expectation is checked against what the
 rkdebug command line prints for the same log.
 
@@ -88,6 +89,25 @@ class InspectorTests(unittest.TestCase):
                 "UPDATE action_entry SET ops = ? WHERE session_id = 3 AND idx = 4",
                 ('[["=","/count",41,0]]',))
         connection.close()
+        # Session 4: the Library pushes a book's screen, edits its title into the injection,
+        # pushes its reading clock, pushes another book's screen and asks to delete it.
+        actions = os.path.join(cls.directory, "library.jsonl")
+        book = lambda n: f"00000000-0000-0000-0000-00000000000{n}"
+        detail = lambda id, action: {"path": {"_0": {"element": {
+            "id": id, "action": {"detail": {"_0": action}}}}}}
+        with open(actions, "w") as file:
+            for action in [
+                {"bookTapped": {"_0": book(0)}},
+                detail(0, {"editButtonTapped": {}}),
+                detail(0, {"destination": {"_0": {"presented": {"_0": {"edit": {"_0": {
+                    "binding": {"_0": {"keyPath": ["book", "title"], "value": INJECTION}}}}}}}}}),
+                detail(0, {"editSaveButtonTapped": {}}),
+                detail(0, {"readButtonTapped": {}}),
+                {"bookTapped": {"_0": book(1)}},
+                detail(2, {"deleteButtonTapped": {}}),
+            ]:
+                file.write(json.dumps(action) + "\n")
+        rkdebug("record", "--feature", "library", "--actions", actions, db=cls.db)
         cls.server = subprocess.Popen(
             [RKDEBUG, "ui", "--db", cls.db, "--port", "0"],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -405,6 +425,67 @@ class InspectorTests(unittest.TestCase):
         self.assertEqual(errors, [])
         self.screenshot("inspector-export.png")
 
+    # MARK: Navigation
+
+    def library_last_index(self):
+        sessions = [json.loads(line) for line in rkdebug("sessions", "--json", db=self.db)
+                    .splitlines()]
+        return next(s["actionCount"] for s in sessions if s["id"] == 4)
+
+    def check_navigation(self, index):
+        """The Navigation tab at `index` shows the screens `rkdebug state` prints (ids, case
+        names, bottom to top) and the alert over the top one; the injected title is text."""
+        self.click("#tab-navigation")
+        view = self.wait_for(f'#navigation[data-at="{index}"]')
+        state = json.loads(rkdebug("state", "--session", "4", "--at", str(index), "--json",
+                                   db=self.db))
+        expected = [(entry["id"], next(iter(entry["element"]))) for entry in state["path"]]
+        self.assertGreaterEqual(len(expected), 2)
+        screens = view.find_elements(By.CSS_SELECTOR, '.nav-stack[data-name="path"] > ol > li')
+        shown = [(int(s.get_attribute("data-id")), s.get_attribute("data-case")) for s in screens]
+        self.assertEqual(shown, expected)
+        top = state["path"][-1]["element"]["detail"]["_0"]["destination"]["alert"]["_0"]
+        presented = screens[-1].find_element(By.CSS_SELECTOR, ".nav-presented")
+        self.assertEqual(presented.get_attribute("data-kind"), "alert")
+        self.assertEqual(presented.get_attribute("data-case"), "alert")
+        self.assertEqual(presented.find_element(By.CSS_SELECTOR, ".nav-title").text, top["title"])
+        self.assertEqual(screens[0].find_element(By.CSS_SELECTOR, ".nav-title").text, INJECTION)
+        self.assertEqual(self.driver.execute_script("return document.images.length"), 0)
+        with self.assertRaises(NoAlertPresentException):
+            self.driver.switch_to.alert.text
+
+    def test_the_navigation_view_and_strip(self):
+        last = self.library_last_index()
+        self.open(f"?session=4&at={last}")
+        self.wait_for_state(last)
+        self.check_navigation(last)
+        self.screenshot("inspector-navigation.png")
+        # The strip: a push at each index that pushed, and clicking one selects it.
+        pushes = self.read(lambda: [
+            int(e.get_attribute("data-index")) for e in
+            self.driver.find_elements(By.CSS_SELECTOR, "#nav-strip .track .nav-event.push")])
+        self.assertEqual(pushes, [1, 7, 8])
+        self.click('#nav-strip .nav-event.push[data-index="7"]')
+        self.wait_for_state(7)
+        self.assertIn("at=7", self.driver.current_url)
+        view = self.wait_for('#navigation[data-at="7"]')
+        self.assertEqual(len(view.find_elements(By.CSS_SELECTOR, ".nav-screen")), 2)
+
+    def test_the_exported_page_shows_the_navigation(self):
+        last = self.library_last_index()
+        page = os.path.join(self.directory, "library.html")
+        rkdebug("ui", "--session", "4", "--from", "1", "--to", str(last), "--export", page,
+                db=self.db)
+        self.driver.get(Path(page).as_uri() + f"?at={last}")
+        self.wait_for_state(last)
+        self.check_navigation(last)
+        self.click('#nav-strip .nav-event.present[data-index="2"]')
+        self.wait_for_state(2)
+        edit = self.wait_for('#navigation[data-at="2"] .nav-presented[data-case="edit"]')
+        self.assertEqual(edit.get_attribute("data-name"), "destination")
+        errors = [m for m in self.console() if "Content Security Policy" in m]
+        self.assertEqual(errors, [])
+
     def test_the_server_refuses_another_host(self):
         parsed = urllib.parse.urlparse(self.url)
         connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=10)
@@ -420,7 +501,7 @@ class InspectorTests(unittest.TestCase):
         self.open("")
         self.wait_for("#sessions")
         links = self.driver.find_elements(By.CSS_SELECTOR, "#sessions a")
-        self.assertEqual([link.text for link in links], ["1", "2", "3"])
+        self.assertEqual([link.text for link in links], ["1", "2", "3", "4"])
         links[0].click()
         self.wait_for_state(0)
 

@@ -12,8 +12,9 @@ struct UICommand: AsyncParsableCommand {
       Serves a local page and prints its URL: the sessions of the log, and for each session \
       its actions (a list that stays fast at a million), a scrubber, the state at any index \
       as a tree, the change and JSON Patch of each action, who changed a value, the diff of \
-      two indices, the effects as a timeline, and a replay check through the session's \
-      registered feature. Keys: j or the down arrow for the next action, k or the up arrow \
+      two indices, the effects as a timeline, the navigation (the stacks of screens and \
+      what is presented over them, with a strip of pushes, pops and presentations along the \
+      session), and a replay check through the session's registered feature. Keys: j or the down arrow for the next action, k or the up arrow \
       for the previous one, Home and End. A URL such as ?session=3&at=1200&path=todos[2].title \
       opens that view. The server binds 127.0.0.1, answers only GET requests that name it in \
       their Host header, and runs until Ctrl-C. docs/ui-api.md describes its JSON API.

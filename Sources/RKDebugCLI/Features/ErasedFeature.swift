@@ -43,6 +43,11 @@ protocol ErasedFeature: Sendable {
   /// prints a state change; `nil` when they are equal. Throws when the JSON no longer decodes.
   func renderDiff(from oldState: JSONValue, to newState: JSONValue) throws -> String?
 
+  /// The navigation of a logged state decoded into the feature's types (``NavigationWalk``),
+  /// and the slots where stacks and presentations were found. Throws when the JSON no longer
+  /// decodes.
+  func navigation(of state: JSONValue) throws -> (NavigationNode, Set<NavigationWalk.Slot>)
+
   /// The source of a Swift Testing file whose one `TestStore` test reproduces the actions of
   /// `reader`'s session in `request`'s range (`rkdebug testgen`).
   func testSource(for reader: SessionReader, request: TestgenRequest) throws -> GeneratedTest

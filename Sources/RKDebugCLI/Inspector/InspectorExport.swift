@@ -7,12 +7,17 @@ import ReducerKitDebug
 enum InspectorExport {
   /// The session, the state before `window`, and each action of `window` with its change,
   /// patch, effects and recorded inputs; no actions when `window` is nil (an empty session).
+  /// The navigation view is listed at the indices where it changes, with the window's
+  /// navigation timeline.
   static func data(reader: SessionReader, window: ClosedRange<Int>?) throws -> JSONValue {
     let start = (window?.lowerBound ?? 1) - 1
     var state = try reader.stateJSON(at: start)
     let base = state
     var actions: [JSONValue] = []
     var effects: [JSONValue] = []
+    let feature = FeatureRegistry.feature(for: reader.session)
+    let snapshot = NavigationSnapshot(session: reader.session, feature: feature)
+    var navigation = [snapshot.json(at: start, state: state)]
     if let window {
       var renderer = ChangeText(session: reader.session)
       let started = try reader.effects(ofActionsIn: window)
@@ -27,6 +32,8 @@ enum InspectorExport {
       try reader.forEachAction(in: window) { action in
         let old = state
         try state.apply(action.patch)
+        let view = snapshot.json(at: action.index, state: state)
+        if view.adding(["at": 0]) != navigation.last!.adding(["at": 0]) { navigation.append(view) }
         let changes = renderer.text(for: action, oldState: old, newState: state)
         actions.append(
           SessionInspector.detailJSON(
@@ -35,10 +42,13 @@ enum InspectorExport {
             inputs: reads[action.index] ?? []))
       }
     }
+    let timeline = try NavigationTimeline(reader: reader, feature: feature).json(in: window)
     return [
       "session": SessionInspector.json(reader.session).adding(["replayable": false]),
       "from": JSONValue(start + 1), "to": JSONValue(window?.upperBound ?? 0),
       "base": base, "actions": .array(actions), "effects": .array(effects),
+      "navigation": .array(navigation),
+      "navigationTimeline": timeline,
     ]
   }
 }

@@ -129,6 +129,24 @@ struct SessionInspector: InspectorQueries {
     }
   }
 
+  func navigation(session id: Int64, at index: Int) throws -> JSONValue {
+    try answering {
+      let reader = try reader(id)
+      let feature = FeatureRegistry.feature(for: reader.session)
+      return NavigationSnapshot(session: reader.session, feature: feature).json(
+        at: index, state: try reader.stateJSON(at: index))
+    }
+  }
+
+  func navigationTimeline(session id: Int64) throws -> JSONValue {
+    try answering {
+      let reader = try reader(id)
+      return try NavigationTimeline(
+        reader: reader, feature: FeatureRegistry.feature(for: reader.session)
+      ).json()
+    }
+  }
+
   func replay(session id: Int64) throws -> JSONValue {
     try answering {
       let reader = try reader(id)

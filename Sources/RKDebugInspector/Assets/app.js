@@ -214,6 +214,8 @@
     diff(id, from, to) { return this.get(`api/sessions/${id}/diff`, { from, to }); }
     effects(id, from, to) { return this.get(`api/sessions/${id}/effects`, { from, to }); }
     replay(id) { return this.get(`api/sessions/${id}/replay`); }
+    navigation(id, at) { return this.get(`api/sessions/${id}/navigation`, { at }); }
+    navigationTimeline(id) { return this.get(`api/sessions/${id}/navigation/timeline`); }
   }
 
   // One window of one session carried by the page itself (rkdebug ui --export).
@@ -285,6 +287,14 @@
         effects: this.data.effects.filter((e) => e.actionIndex >= from && e.actionIndex <= to),
       };
     }
+    // The page lists the navigation view only where it changes: the one in force at `at`.
+    async navigation(id, at) {
+      this.check(at);
+      let found = this.data.navigation[0];
+      for (const view of this.data.navigation) if (view.at <= at) found = view;
+      return Object.assign(structuredClone(found), { at });
+    }
+    async navigationTimeline() { return this.data.navigationTimeline; }
     async replay() {
       return { registered: false, result: 'unavailable',
         message: 'the replay check needs rkdebug ui; this page is a saved window' };
@@ -397,7 +407,8 @@
 
       this.tabs = el('div', { id: 'tabs', role: 'tablist' });
       for (const [key, name] of [['state', 'State'], ['changes', 'Changes'],
-        ['action', 'Action'], ['patch', 'Patch'], ['effects', 'Effects'], ['diff', 'Diff']]) {
+        ['action', 'Action'], ['patch', 'Patch'], ['effects', 'Effects'],
+        ['navigation', 'Navigation'], ['diff', 'Diff']]) {
         this.tabs.append(el('button', { type: 'button', role: 'tab', id: `tab-${key}`,
           'aria-selected': String(key === this.tab), text: name,
           onclick: () => this.showTab(key) }));
@@ -405,7 +416,9 @@
       this.body = el('div', { id: 'tab-body', role: 'tabpanel' });
       const right = el('section', { id: 'right' }, this.tabs, this.body);
       this.timeline = el('section', { id: 'timeline', 'aria-label': 'effects timeline' });
-      app.append(el('div', { id: 'panes' }, left, right), this.timeline);
+      this.strip = el('section', { id: 'nav-strip', 'aria-label': 'navigation over time' });
+      app.append(el('div', { id: 'panes' }, left, right), this.strip, this.timeline);
+      this.loadStrip();
 
       document.addEventListener('keydown', (event) => this.key(event));
       this.setFilter('');
@@ -574,6 +587,7 @@
       this.updateURL();
       if (scroll) this.scrollTo(index);
       this.renderList();
+      this.placeStripCursor();
       this.load();
     }
 
@@ -657,6 +671,7 @@
         case 'effects':
           if (!action) return noAction();
           return this.renderEffects(action);
+        case 'navigation': return this.renderNavigation(at);
         case 'diff': return this.renderDiff();
       }
     }
@@ -848,6 +863,116 @@
         result.className = 'divergence';
         result.textContent = error.message;
       }
+    }
+
+    // MARK: Navigation
+
+    // The stacks of screens at `at`, bottom to top, and what is presented over each.
+    async renderNavigation(at) {
+      const body = this.body;
+      const ticket = this.navigationTicket = (this.navigationTicket || 0) + 1;
+      const current = () => ticket === this.navigationTicket && this.tab === 'navigation' &&
+        at === this.at;
+      let answer;
+      try {
+        answer = await source.navigation(this.id, at);
+      } catch (error) {
+        if (current()) body.append(el('p', { class: 'error', text: error.message }));
+        return;
+      }
+      if (!current()) return;
+      const view = el('div', { id: 'navigation', 'data-at': String(at) });
+      view.append(el('div', { class: 'heading', text: `Navigation at ${at}` }));
+      if (answer.message) view.append(el('p', { class: 'muted', id: 'navigation-note',
+        text: answer.message }));
+      view.append(el('div', { class: 'nav-root', text: this.session.stateType.split('.').pop() +
+        ' (root)' }), this.navigationNode(answer.root));
+      if (!answer.root.stacks.length && !answer.root.presented.length) {
+        view.append(el('p', { class: 'muted', text: 'No stack and nothing presented.' }));
+      }
+      body.append(view);
+    }
+
+    navigationNode(node) {
+      const box = el('div', { class: 'nav-node' });
+      for (const stack of node.stacks) {
+        const screens = el('ol', { class: 'nav-screens' });
+        for (const screen of stack.screens) {
+          screens.append(el('li', { class: 'nav-screen', 'data-id': String(screen.id),
+            'data-case': screen.case || '', 'data-pointer': screen.pointer },
+            el('span', { class: 'nav-id', text: `#${screen.id}` }), ' ',
+            el('span', { class: 'nav-case', text: screen.case || 'screen' }),
+            screen.title !== null ? el('span', { class: 'nav-title', text: screen.title }) : null,
+            this.navigationNode(screen)));
+        }
+        box.append(el('div', { class: 'nav-stack', 'data-name': stack.name,
+          'data-pointer': stack.pointer },
+          el('div', { class: 'muted', text: `${stack.name}: ${stack.screens.length} ` +
+            `screen${stack.screens.length === 1 ? '' : 's'}, bottom to top` }), screens));
+      }
+      for (const shown of node.presented) {
+        box.append(el('div', { class: `nav-presented ${shown.kind}`, 'data-name': shown.name,
+          'data-case': shown.case || '', 'data-kind': shown.kind, 'data-pointer': shown.pointer },
+          el('span', { class: 'muted', text: `presents ${shown.kind} ` }),
+          el('span', { class: 'nav-case', text: shown.case ? `${shown.name}.${shown.case}`
+            : shown.name }),
+          shown.title !== null ? el('span', { class: 'nav-title', text: shown.title }) : null,
+          this.navigationNode(shown)));
+      }
+      return box;
+    }
+
+    // The strip of pushes, pops, presentations and dismissals along the session, fetched once.
+    async loadStrip() {
+      const strip = this.strip;
+      let answer;
+      try {
+        answer = await source.navigationTimeline(this.id);
+      } catch (error) {
+        strip.replaceChildren(el('p', { class: 'error', text: error.message }));
+        return;
+      }
+      const [from, to] = [answer.from - 1, Math.max(answer.to, answer.from)];
+      const left = (index) => `${(index - from) / Math.max(1, to - from) * 100}%`;
+      const track = el('div', { class: 'track' });
+      const count = answer.buckets ? answer.buckets.reduce((n, b) =>
+        n + b.push + b.pop + b.present + b.dismiss, 0) : answer.events.length;
+      for (const e of answer.events) {
+        const what = e.kind === 'push' || e.kind === 'pop'
+          ? `${e.kind} #${e.id} ${e.case || ''}`
+          : `${e.kind} ${e.name}${e.case ? '.' + e.case : ''}`;
+        track.append(el('a', { href: '#', class: `nav-event ${e.kind}`,
+          'data-index': String(e.index), 'data-kind': e.kind, style: { left: left(e.index) },
+          title: `${e.index}: ${what}${e.title !== null ? ' (' + e.title + ')' : ''}`,
+          onclick: (event) => { event.preventDefault(); this.select(e.index, true); } }));
+      }
+      for (const b of answer.buckets || []) {
+        const kinds = ['push', 'pop', 'present', 'dismiss'];
+        const most = kinds.reduce((a, k) => b[k] > b[a] ? k : a, 'push');
+        track.append(el('a', { href: '#', class: `nav-event bucket ${most}`,
+          'data-index': String(b.first),
+          // A bucket spans its indices, so buckets tile the track without overlapping.
+          style: { left: left(b.from - 1),
+            width: `${(b.to - b.from + 1) / Math.max(1, to - from) * 100}%` },
+          title: `${b.from}…${b.to}: ` + kinds.map((k) => `${b[k]} ${k}`).join(', '),
+          onclick: (event) => { event.preventDefault(); this.select(b.first, true); } }));
+      }
+      this.stripCursor = el('div', { class: 'cursor' });
+      this.stripLeft = left;
+      track.append(this.stripCursor);
+      strip.replaceChildren(el('div', { class: 'legend' },
+        el('strong', { text: 'Navigation' }), '  ',
+        ...['push', 'pop', 'present', 'dismiss'].map((k) =>
+          el('span', null, el('i', { class: `nav-event ${k}` }), k)),
+        el('span', { class: 'muted', text: answer.buckets
+          ? `${count} events, counted in ranges of indices` : `${count} events` }),
+        answer.message ? el('span', { class: 'muted', id: 'strip-note', text: answer.message })
+          : null), track);
+      this.placeStripCursor();
+    }
+
+    placeStripCursor() {
+      if (this.stripCursor) this.stripCursor.style.left = this.stripLeft(this.at);
     }
 
     // MARK: Effects timeline

@@ -1,6 +1,8 @@
+import CasePaths
+
 /// What `rkdebug testgen` needs to write ReducerKit's navigation and binding values as the Swift
-/// a test author writes (`$0.path[id: 1] = …`, `.set(\.name, "x")`): package-only hooks, so the
-/// public API stays TCA's.
+/// a test author writes (`$0.path[id: 1] = …`, `.set(\.name, "x")`), and what `rkdebug ui` needs
+/// to show a state's navigation: package-only hooks, so the public API stays TCA's.
 package protocol StackStateReflecting {
   /// The ids of the elements, in stack order.
   var ids: [StackElementID] { get }
@@ -31,6 +33,34 @@ extension BindingAction: BindingActionReflecting {
 }
 
 /// A `@Presents` property's storage: its label in a mirror is `_name`, and a test writes `name`.
-package protocol PresentationStateReflecting {}
+package protocol PresentationStateReflecting {
+  /// The presented state, or `nil` when nothing is presented.
+  var reflectedPresented: Any? { get }
+  /// Whether the presented state is an enum of cases (a `@Reducer` enum's `State`), whose JSON
+  /// is an object with the case's name as its one key.
+  static var presentsCases: Bool { get }
+}
 
-extension PresentationState: PresentationStateReflecting {}
+extension PresentationState: PresentationStateReflecting {
+  package var reflectedPresented: Any? { wrappedValue }
+  package static var presentsCases: Bool { State.self is any CasePathable.Type }
+}
+
+/// An alert or a confirmation dialog seen without its action type: what the inspector names it
+/// and the title a person reads.
+package protocol AlertStateReflecting {
+  /// `alert` or `dialog`.
+  var reflectedKind: String { get }
+  /// The title's text.
+  var reflectedTitle: String { get }
+}
+
+extension AlertState: AlertStateReflecting {
+  package var reflectedKind: String { "alert" }
+  package var reflectedTitle: String { String(state: title) }
+}
+
+extension ConfirmationDialogState: AlertStateReflecting {
+  package var reflectedKind: String { "dialog" }
+  package var reflectedTitle: String { String(state: title) }
+}
