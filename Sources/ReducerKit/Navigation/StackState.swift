@@ -96,7 +96,7 @@ public struct StackState<Element> {
 }
 
 /// The revisions of ``StackState``, unique across every stack of the process.
-package enum StackRevision {
+enum StackRevision {
   private static let last = Atomic<UInt64>(0)
 
   /// A revision no stack has had yet.

@@ -86,9 +86,6 @@ extension StackState: PatchableCollection where Element: Equatable & Encodable {
       )
       return
     }
-    for index in change?.changedPositions ?? [] where index < start {
-      diffEntry(at: index, from: oldElements, to: newElements, at: path, into: &differ)
-    }
     for index in stride(from: ids.count - 1, through: kept, by: -1) {
       let entry = Entry(id: ids[index], element: oldElements[index])
       differ.append(
@@ -102,6 +99,10 @@ extension StackState: PatchableCollection where Element: Equatable & Encodable {
       differ.append(
         PendingChange(operation: .add, path: path + [String(index)], value: PendingValue(entry))
       )
+    }
+    // In index order, after the pushes and pops, as comparing every screen finds them.
+    for index in (change?.changedPositions ?? []).filter({ $0 < start }).sorted() {
+      diffEntry(at: index, from: oldElements, to: newElements, at: path, into: &differ)
     }
     for index in start..<kept {
       diffEntry(at: index, from: oldElements, to: newElements, at: path, into: &differ)

@@ -150,6 +150,13 @@ import Testing
     }
     #expect(both.0 == Change(changedPositions: [0], structuralStart: 2))
 
+    let renamedUnderAPush = try change {
+      $0.path[id: 1, case: \.screen]?.title = "one again"
+      $0.path[0] = .screen(Screen.State(title: "zero again"))
+      $0.path.append(screen)
+    }
+    #expect(renamedUnderAPush.0 == Change(changedPositions: [0, 1], structuralStart: 3))
+
     // A stack built anew is not proven by the notes: every screen is compared.
     let rebuilt = try change { $0.path = StackState(Array($0.path)) }
     #expect(rebuilt.0 == nil)
