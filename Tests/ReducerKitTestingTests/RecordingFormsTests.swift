@@ -1,3 +1,4 @@
+import Foundation
 import ReducerKit
 import ReducerKitTesting
 import Testing
@@ -95,5 +96,61 @@ import Testing
       $0.isFormValid = true
     }
     assertReplays(log: log, reducer: Signup())
+  }
+
+  /// An alert whose actions have no cases, as TCA features write one that only informs.
+  @Reducer
+  struct Notice {
+    @ObservableState
+    struct State: Equatable, Codable {
+      @Presents var alert: AlertState<Action.Alert>?
+    }
+
+    enum Action: Equatable, Codable, Sendable {
+      case alert(PresentationAction<Alert>)
+      case failed(String)
+
+      enum Alert: Equatable, Sendable {}
+    }
+
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .alert:
+          return .none
+        case .failed(let message):
+          state.alert = AlertState { TextState(message) }
+          return .none
+        }
+      }
+      .ifLet(\.$alert, action: \.alert)
+    }
+  }
+
+  @Test func anAlertWithoutActionsRecordsWithOnlyStateAndActionCodable() async throws {
+    let log = try TestLog.inMemory()
+    let store = TestStore(initialState: Notice.State(), reducer: Notice(), recording: log)
+    await store.send(.failed("Offline")) { $0.alert = AlertState { TextState("Offline") } }
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
+    assertReplays(log: log, reducer: Notice())
+  }
+
+  /// An action that is not `Codable` in a button fails to encode with its type's name.
+  @Test func aButtonsActionThatIsNotCodableFailsNamingItsType() throws {
+    struct Opaque: Equatable {}
+    let alert = AlertState<Opaque> {
+      TextState("Hi")
+    } actions: {
+      ButtonState(action: Opaque()) { TextState("OK") }
+    }
+    #expect {
+      try JSONEncoder().encode(alert)
+    } throws: { error in
+      guard case EncodingError.invalidValue(_, let context) = error else { return false }
+      return context.debugDescription.contains("'Opaque' is not Encodable")
+    }
+    // Without buttons, nothing asks the action's type to encode.
+    let notice = try JSONEncoder().encode(AlertState<Opaque> { TextState("Hi") })
+    #expect(String(decoding: notice, as: UTF8.self) == #"{"title":"Hi"}"#)
   }
 }

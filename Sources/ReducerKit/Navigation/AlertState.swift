@@ -76,8 +76,8 @@ extension AlertState: CustomDumpReflectable {
 
 /// `{"title": "Delete?", "buttons": [...], "message": "…"}`, keyed by the property names so a
 /// log path reads as Swift does (`alert.buttons[0].label`); `buttons` is left out when empty
-/// and `message` when `nil`.
-extension AlertState: Codable where Action: Codable {
+/// and `message` when `nil`. `Codable` whatever `Action` is, as ``ButtonState`` is.
+extension AlertState: Codable {
   enum CodingKeys: String, CodingKey {
     case buttons, message, title
   }

@@ -87,8 +87,10 @@ extension ButtonState: CustomDumpReflectable {
 }
 
 /// `{"role": "destructive", "action": <the action's JSON>, "label": "Delete"}`; `role` and
-/// `action` are left out when `nil`. An animation (Apple platforms) is not encoded.
-extension ButtonState: Codable where Action: Codable {
+/// `action` are left out when `nil`. An animation (Apple platforms) is not encoded. `Codable`
+/// whatever `Action` is, so a button of an alert whose actions have no cases encodes; an action
+/// whose type is not `Codable` fails to encode and decode, naming its type.
+extension ButtonState: Codable {
   enum CodingKeys: String, CodingKey {
     case action, label, role
   }
@@ -97,7 +99,10 @@ extension ButtonState: Codable where Action: Codable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
       role: try container.decodeIfPresent(ButtonStateRole.self, forKey: .role),
-      action: .send(try container.decodeIfPresent(Action.self, forKey: .action)),
+      action: .send(
+        try container.contains(.action)
+          ? PresentedActionCoding.decode(Action.self, forKey: .action, in: container) : nil
+      ),
       label: try container.decode(TextState.self, forKey: .label)
     )
   }
@@ -105,7 +110,9 @@ extension ButtonState: Codable where Action: Codable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encodeIfPresent(role, forKey: .role)
-    try container.encodeIfPresent(action.action, forKey: .action)
+    if let action = action.action {
+      try PresentedActionCoding.encode(action, forKey: .action, in: &container)
+    }
     try container.encode(label, forKey: .label)
   }
 }

@@ -108,7 +108,7 @@ extension ConfirmationDialogState: CustomDumpReflectable {
 
 /// As ``AlertState``'s, plus `"titleVisibility": "hidden"` or `"visible"` (left out when
 /// automatic).
-extension ConfirmationDialogState: Codable where Action: Codable {
+extension ConfirmationDialogState: Codable {
   enum CodingKeys: String, CodingKey {
     case buttons, message, title, titleVisibility
   }

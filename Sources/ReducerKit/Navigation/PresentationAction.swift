@@ -21,8 +21,49 @@ public enum PresentationAction<Action> {
 extension PresentationAction: Equatable where Action: Equatable {}
 extension PresentationAction: Hashable where Action: Hashable {}
 extension PresentationAction: Sendable where Action: Sendable {}
-extension PresentationAction: Decodable where Action: Decodable {}
-extension PresentationAction: Encodable where Action: Encodable {}
+/// `{"dismiss": {}}` or `{"presented": {"_0": <the action's JSON>}}`, as Swift synthesizes for
+/// an enum. `Codable` whatever `Action` is, so a feature's `enum Alert {}` with no cases needs no
+/// coding of its own; a presented action whose type is not `Codable` fails, naming its type.
+extension PresentationAction: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case dismiss, presented
+  }
+
+  private enum PresentedKeys: String, CodingKey {
+    case _0
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    guard container.allKeys.count == 1, let key = container.allKeys.first else {
+      throw DecodingError.typeMismatch(
+        Self.self,
+        DecodingError.Context(
+          codingPath: container.codingPath,
+          debugDescription: "Invalid number of keys found, expected one."
+        )
+      )
+    }
+    switch key {
+    case .dismiss:
+      self = .dismiss
+    case .presented:
+      let payload = try container.nestedContainer(keyedBy: PresentedKeys.self, forKey: .presented)
+      self = .presented(try PresentedActionCoding.decode(Action.self, forKey: ._0, in: payload))
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .dismiss:
+      _ = container.nestedContainer(keyedBy: PresentedKeys.self, forKey: .dismiss)
+    case .presented(let action):
+      var payload = container.nestedContainer(keyedBy: PresentedKeys.self, forKey: .presented)
+      try PresentedActionCoding.encode(action, forKey: ._0, in: &payload)
+    }
+  }
+}
 
 extension PresentationAction: CasePathable {
   /// The case paths of `dismiss` and `presented`, and of the presented feature's cases.
