@@ -149,6 +149,10 @@ import Testing
       guard case EncodingError.invalidValue(_, let context) = error else { return false }
       return context.debugDescription.contains("'Opaque' is not Encodable")
     }
+    // A button whose action is `null` has none, as `decodeIfPresent` reads it.
+    let button = try JSONDecoder().decode(
+      ButtonState<Notice.Action.Alert>.self, from: Data(#"{"action":null,"label":"OK"}"#.utf8))
+    #expect(button.action.action == nil)
     // Without buttons, nothing asks the action's type to encode.
     let notice = try JSONEncoder().encode(AlertState<Opaque> { TextState("Hi") })
     #expect(String(decoding: notice, as: UTF8.self) == #"{"title":"Hi"}"#)

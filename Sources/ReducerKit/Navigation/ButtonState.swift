@@ -100,7 +100,7 @@ extension ButtonState: Codable {
     self.init(
       role: try container.decodeIfPresent(ButtonStateRole.self, forKey: .role),
       action: .send(
-        try container.contains(.action)
+        try container.contains(.action) && !container.decodeNil(forKey: .action)
           ? PresentedActionCoding.decode(Action.self, forKey: .action, in: container) : nil
       ),
       label: try container.decode(TextState.self, forKey: .label)
