@@ -206,15 +206,11 @@ struct NavigationTimeline {
       _ kind: Event.Kind, _ entry: JSONValue, _ name: String, _ stack: JSONPointer, _ index: Int
     ) -> Event {
       let element = entry["element"]
-      var caseName: String?
-      var content = element
-      if case .object(let members) = element, members.count == 1, let (key, inner) = members.first {
-        caseName = key
-        content = inner["_0"] ?? inner
-      }
+      let screenCase = UntypedNavigationWalk.screenCase(of: element)
+      let content = screenCase?.content ?? element
       return Event(
-        index: index, kind: kind, name: name, caseName: caseName, id: entry["id"]?.intValue,
-        title: content.flatMap(NavigationTitle.of), pointer: stack)
+        index: index, kind: kind, name: name, caseName: screenCase?.name,
+        id: entry["id"]?.intValue, title: content.flatMap(NavigationTitle.of), pointer: stack)
     }
 
     private func presentationEvents(

@@ -20,6 +20,18 @@ enum UntypedNavigationWalk {
     return true
   }
 
+  /// The case of a screen's element when it is an enum's (an object of one member, the case's
+  /// name): its name, its payload (`_0`'s value, or the member's own when it has none) and where
+  /// the payload is below the element's pointer.
+  static func screenCase(
+    of element: JSONValue?
+  ) -> (name: String, content: JSONValue, pointer: (JSONPointer) -> JSONPointer)? {
+    guard case .object(let members) = element, members.count == 1, let (name, inner) = members.first
+    else { return nil }
+    guard let payload = inner["_0"] else { return (name, inner, { $0.appending(name) }) }
+    return (name, payload, { $0.appending(name).appending("_0") })
+  }
+
   private static func walk(
     _ json: JSONValue, at pointer: JSONPointer, into node: inout NavigationNode, depth: Int
   ) {
@@ -54,12 +66,10 @@ enum UntypedNavigationWalk {
         id: entry["id"]!.intValue!, caseName: nil, title: nil, pointer: at, node: NavigationNode())
       var content = element
       var contentAt = at
-      if case .object(let members) = element, members.count == 1,
-        let (name, inner) = members.first
-      {
-        screen.caseName = name
-        content = inner["_0"] ?? inner
-        contentAt = inner["_0"] == nil ? at.appending(name) : at.appending(name).appending("_0")
+      if let screenCase = screenCase(of: element) {
+        screen.caseName = screenCase.name
+        content = screenCase.content
+        contentAt = screenCase.pointer(at)
       }
       screen.title = NavigationTitle.of(content)
       walk(content, at: contentAt, into: &screen.node, depth: depth + 1)
