@@ -30,6 +30,14 @@ import Testing
           "parameter 'at' must be between 0 and 9007199254740991"
         ),
         (
+          "/api/sessions/1/navigation?at=\(huge)",
+          "parameter 'at' must be between 0 and 9007199254740991"
+        ),
+        (
+          "/api/sessions/1/navigation?at=-1",
+          "parameter 'at' must be between 0 and 9007199254740991"
+        ),
+        (
           "/api/sessions/1/diff?from=0&to=-9223372036854775808",
           "parameter 'to' must be between 0 and 9007199254740991"
         ),
