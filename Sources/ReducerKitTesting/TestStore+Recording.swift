@@ -1,7 +1,7 @@
 import ReducerKit
 import ReducerKitDebug
 
-extension TestStore where State: ObservableStateProtocol & Codable, Action: Codable & Sendable {
+extension TestStore where State: ObservableStateProtocol & Codable, Action: Codable {
   /// Creates a test store that runs `reducer` from `initialState`.
   ///
   /// The feature can be recorded, so when the `REDUCERKIT_RECORD_DIR` environment variable

@@ -38,7 +38,7 @@ import ReducerKit
 /// end of the test; ``finish(timeout:fileID:filePath:line:column:)`` waits for the effects.
 ///
 /// A store of a feature whose state is `ObservableStateProtocol & Codable` and whose action is
-/// `Codable & Sendable` can record its session for `rkdebug` with `recording:` (see
+/// `Codable` can record its session for `rkdebug` with `recording:` (see
 /// ``TestLog``), or for every test of a run with the `REDUCERKIT_RECORD_DIR` environment
 /// variable; failure messages then name the file.
 @MainActor

@@ -33,7 +33,7 @@ enum SampleFeatures {
     _ initialState: @autoclosure @escaping @Sendable () -> R.State, summary: String,
     actionInterval: Duration? = nil
   ) -> DebugFeature
-  where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
+  where R.State: ObservableStateProtocol & Codable, R.Action: Codable {
     .feature(
       name, summary: summary, reducer: reducer, initialState: initialState,
       randomAction: { state, rng in R.randomAction(for: state, using: &rng) },

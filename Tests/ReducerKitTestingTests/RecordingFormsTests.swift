@@ -135,6 +135,52 @@ import Testing
     assertReplays(log: log, reducer: Notice())
   }
 
+  /// A feature whose action is not `Sendable`, as a public action enum of another module is
+  /// unless it says so (TicTacToe's `NewGame.Action`).
+  @Reducer
+  struct Greeter {
+    @ObservableState
+    struct State: Equatable, Codable {
+      var greeting = ""
+    }
+
+    enum Action: Equatable, Codable {
+      case greet(String)
+      case greeted(String)
+    }
+
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .greet(let name):
+          return .send(.greeted("Hello, \(name)!"))
+        case .greeted(let greeting):
+          state.greeting = greeting
+          return .none
+        }
+      }
+    }
+  }
+
+  @Test func aFeatureWhoseActionIsNotSendableRecordsAndReplays() async throws {
+    let log = try TestLog.inMemory()
+    let store = TestStore(initialState: Greeter.State(), reducer: Greeter(), recording: log)
+    await store.send(.greet("Blob"))
+    await store.receive(.greeted("Hello, Blob!")) { $0.greeting = "Hello, Blob!" }
+    try log.flush()
+    let actions = try log.reader().actions()
+    #expect(
+      actions.map(\.label) == [
+        #"RecordingFormsTests.Greeter.Action.greet("Blob")"#,
+        #"RecordingFormsTests.Greeter.Action.greeted("Hello, Blob!")"#,
+      ])
+    #expect(
+      actions.map(\.json) == [
+        #"{"greet":{"_0":"Blob"}}"#, #"{"greeted":{"_0":"Hello, Blob!"}}"#,
+      ])
+    assertReplays(log: log, reducer: Greeter())
+  }
+
   /// An action that is not `Codable` in a button fails to encode with its type's name.
   @Test func aButtonsActionThatIsNotCodableFailsNamingItsType() throws {
     struct Opaque: Equatable {}
@@ -158,3 +204,6 @@ import Testing
     #expect(String(decoding: notice, as: UTF8.self) == #"{"title":"Hi"}"#)
   }
 }
+
+@available(*, unavailable)
+extension RecordingFormsTests.Greeter.Action: Sendable {}

@@ -59,7 +59,7 @@ public struct DebugFeature: Sendable {
     dependencies: (@Sendable (inout DependencyValues) -> Void)? = nil,
     actionInterval: Duration? = nil
   ) -> DebugFeature
-  where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
+  where R.State: ObservableStateProtocol & Codable, R.Action: Codable {
     DebugFeature(
       name: name,
       summary: summary,

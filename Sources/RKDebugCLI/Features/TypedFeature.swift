@@ -4,7 +4,7 @@ import ReducerKitDebug
 
 /// A feature with its types known: the implementation of ``ErasedFeature``.
 struct TypedFeature<R: Reducer>: ErasedFeature
-where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
+where R.State: ObservableStateProtocol & Codable, R.Action: Codable {
   let name: String
   let makeReducer: @Sendable () -> R
   let initialState: @Sendable () -> R.State

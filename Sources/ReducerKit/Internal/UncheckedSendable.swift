@@ -1,13 +1,14 @@
-/// Carries a value that is not `Sendable` into a `@Sendable` closure.
+/// Carries a value that is not `Sendable` across a concurrency boundary its use makes safe.
 ///
 /// Used for case-path `embed` closures, which are pure functions of their input (they build an
-/// enum value and touch no shared state), so calling them from any thread is safe.
+/// enum value and touch no shared state), and by the recorder for an action handed to its
+/// writer thread, which only reads that copy (as TCA's `_printChanges()` hands it to its queue).
 @usableFromInline
-struct UncheckedSendable<Value>: @unchecked Sendable {
-  @usableFromInline let value: Value
+package struct UncheckedSendable<Value>: @unchecked Sendable {
+  @usableFromInline package let value: Value
 
   @usableFromInline
-  init(_ value: Value) {
+  package init(_ value: Value) {
     self.value = value
   }
 }

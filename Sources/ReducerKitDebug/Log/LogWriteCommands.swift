@@ -27,10 +27,16 @@ struct SessionCommand<State: Encodable & Sendable>: LogWriteCommand {
 ///
 /// A class: the queue holds commands as `any LogWriteCommand`, which stores a class reference
 /// in place, where a struct this size would be copied into a box allocated for it.
-final class ActionCommand<Action: Encodable & Sendable>: LogWriteCommand {
+///
+/// The action need not be `Sendable` (a public action enum of another module is not, unless
+/// it says so): the writer only reads this copy of it, as TCA's `_printChanges()` does on its
+/// queue. An action holding a class instance that the app mutates afterwards is logged as the
+/// writer finds it.
+final class ActionCommand<Action: Encodable>: LogWriteCommand {
   let key: SessionKey
   let index: Int
-  let action: Action
+  private let sentAction: UncheckedSendable<Action>
+  var action: Action { sentAction.value }
   let effectID: Int?
   let parentIndex: Int?
   let time: Date
@@ -46,7 +52,7 @@ final class ActionCommand<Action: Encodable & Sendable>: LogWriteCommand {
   ) {
     self.key = key
     self.index = index
-    self.action = action
+    self.sentAction = UncheckedSendable(action)
     self.effectID = effectID
     self.parentIndex = parentIndex
     self.time = time

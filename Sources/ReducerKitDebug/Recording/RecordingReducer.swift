@@ -1,7 +1,7 @@
 import Foundation
 import ReducerKit
 
-extension Reducer where State: ObservableStateProtocol & Codable, Action: Codable & Sendable {
+extension Reducer where State: ObservableStateProtocol & Codable, Action: Codable {
   /// Records every action this reducer receives into `log`: the action, where it came from,
   /// the state patch it caused, and the life of every effect it started.
   ///
@@ -39,7 +39,7 @@ extension Reducer where State: ObservableStateProtocol & Codable, Action: Codabl
 
 /// The reducer ``Reducer/recording(to:feature:snapshotInterval:)`` returns.
 public struct _RecordingReducer<Base: Reducer>: Reducer
-where Base.State: ObservableStateProtocol & Codable, Base.Action: Codable & Sendable {
+where Base.State: ObservableStateProtocol & Codable, Base.Action: Codable {
   let base: Base
   let session: RecordingSession
 

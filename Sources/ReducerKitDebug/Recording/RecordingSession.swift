@@ -54,7 +54,7 @@ final class RecordingSession: Sendable {
   }
 
   /// Records one reduced action: its index, JSON, label, source, timing and patch.
-  func record<State: ObservableStateProtocol & Codable, Action: Codable & Sendable>(
+  func record<State: ObservableStateProtocol & Codable, Action: Codable>(
     action: Action, oldState: State, newState: State, journal: ElementChangeJournal?,
     reads: [RecordedRead], wallTime: Date, durationNanos: UInt64, emitters: [any EffectObserver]
   ) -> Int? {
