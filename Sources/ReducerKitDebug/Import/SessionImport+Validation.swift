@@ -22,19 +22,27 @@ extension SessionImport {
   /// The checks of ``validate()``, one record at a time, in the order of an export: an effect
   /// after the action that started it. It holds one state, so a session of any length is
   /// checked in bounded memory; distinct effect ids are left to the caller (the log's primary
-  /// key, for an import).
-  struct Checker {
+  /// key, for an import). `package`: the collector (RKDebugCollector) checks what it ingests
+  /// with the same checks.
+  package struct Checker {
     /// The state after the last action checked.
-    private(set) var state: JSONValue
+    package private(set) var state: JSONValue
     /// The index of the last action checked; 0 before the first.
-    private(set) var lastIndex = 0
+    package private(set) var lastIndex = 0
 
-    init(initialState: JSONValue) {
+    package init(initialState: JSONValue) {
       state = initialState
     }
 
+    /// A checker that resumes after action `lastIndex`, whose state is `state`: for a session
+    /// sent in several batches, each checked against what the ones before it stored.
+    package init(state: JSONValue, after lastIndex: Int) {
+      self.state = state
+      self.lastIndex = lastIndex
+    }
+
     /// Checks that `action` comes next and that its patch applies, with honest old values.
-    mutating func check(_ action: Action) throws {
+    package mutating func check(_ action: Action) throws {
       guard action.index == lastIndex + 1 else {
         throw LogError.corrupt(
           "action \(action.index) is in position \(lastIndex + 1); actions must be numbered "
@@ -63,7 +71,7 @@ extension SessionImport {
     }
 
     /// Checks that `effect` belongs to an action checked before it and has a known kind.
-    func check(_ effect: Effect) throws {
+    package func check(_ effect: Effect) throws {
       guard effect.actionIndex >= 1, effect.actionIndex <= lastIndex else {
         throw LogError.corrupt(
           "effect #\(effect.id) belongs to action \(effect.actionIndex), which the session "
@@ -88,7 +96,7 @@ extension SessionImport {
     }
 
     /// The error for a second effect with the id of `effect`.
-    static func duplicate(_ effect: Effect) -> LogError {
+    package static func duplicate(_ effect: Effect) -> LogError {
       .corrupt("effect #\(effect.id) appears twice")
     }
   }

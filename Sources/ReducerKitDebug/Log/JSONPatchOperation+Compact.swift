@@ -42,6 +42,19 @@ extension JSONPatchOperation.Kind {
 }
 
 extension [JSONPatchOperation] {
+  /// The patch in the log's compact form, as import writes it into `ops`; `package` for the
+  /// collector (RKDebugCollector), which stores the same form in PostgreSQL.
+  package func compactText() throws -> String {
+    try map(PendingChange.init).compactJSON(using: JSONFragmentEncoder())
+  }
+
+  /// Reads a patch from the text of its compact form (``compactText()``).
+  package init(compactText text: String) throws {
+    var text = text
+    var pointers = JSONPointerCache()
+    self = try text.withUTF8 { try Self(compactText: $0, pointers: &pointers) }
+  }
+
   /// Reads a patch from its compact JSON array, the `ops` column of `action_entry`.
   init(compactJSON value: JSONValue) throws(JSONPatchError) {
     self = try Self.reading(value, with: JSONPatchOperation.init(compactJSON:))

@@ -6,7 +6,7 @@ import GRDB
 /// new id, and ``version`` goes up by one. Schemas 1–4 were never released; their logs are
 /// refused (``LogError/olderSchema(path:found:supported:)``). A version 5 log is read as it is
 /// (its effects have no cancellation causes) and migrated when opened for writing.
-enum LogSchema {
+package enum LogSchema {
   /// `PRAGMA application_id` of every rkdebug log: "RKDB" in ASCII.
   static let applicationID: Int32 = 0x524B_4442
 
@@ -107,12 +107,12 @@ enum LogSchema {
     """
 
   /// Microseconds from `start` to `time`, as the log stores times within a session.
-  static func microseconds(from start: Double, to time: Double) -> Int64 {
+  package static func microseconds(from start: Double, to time: Double) -> Int64 {
     Int64(((time - start) * 1_000_000).rounded())
   }
 
   /// The time `microseconds` after `start`: the inverse of ``microseconds(from:to:)``.
-  static func time(_ microseconds: Int64, after start: Double) -> Double {
+  package static func time(_ microseconds: Int64, after start: Double) -> Double {
     start + Double(microseconds) / 1_000_000.0
   }
 }
