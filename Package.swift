@@ -29,6 +29,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     .target(
@@ -114,6 +115,15 @@ let package = Package(
         .embedInCode("Assets/app.js"),
       ]
     ),
+    // The collector's storage: sessions in PostgreSQL (issue 30). Apart from ReducerKitDebug so
+    // that an app linking the recorder never links a PostgreSQL client.
+    .target(
+      name: "RKDebugCollector",
+      dependencies: [
+        "ReducerKitDebug",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ]
+    ),
     .executableTarget(
       name: "rkdebug",
       dependencies: ["ReducerKit", "RKDebugCLI", "ReducerKitSamples"]
@@ -173,6 +183,11 @@ let package = Package(
       ],
       // Recorded sessions of the samples, replayed as regression tests (see Fixtures/README.md).
       resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+      name: "RKDebugCollectorTests",
+      // The CLI's export and its reader: a session read back must export as the original.
+      dependencies: ["RKDebugCollector", "RKDebugCLI", "ReducerKitDebug"]
     ),
     .testTarget(
       name: "RKDebugCLITests",

@@ -1,0 +1,247 @@
+import Foundation
+import PostgresNIO
+import ReducerKitDebug
+
+extension CollectorStore {
+  /// What ``ingest(_:items:)`` did with a batch.
+  public struct IngestResult: Sendable, Equatable {
+    /// Actions stored by this batch.
+    public var storedActions: Int
+    /// Actions of the batch already stored (the same ones), stored nothing.
+    public var skippedActions: Int
+    /// Effects stored or completed (a running effect's end) by this batch.
+    public var storedEffects: Int
+    /// The session's actions stored after the batch: 1 through this index, with no gap.
+    public var actionCount: Int
+  }
+
+  // MARK: - Writes
+
+  /// Stores a batch of a session in one transaction: the session (the first batch) and the
+  /// batch's actions and effects that are not stored yet.
+  ///
+  /// A batch is what `rkdebug export` writes, read (`header` from its session line, `items`
+  /// from the rest), from any action on: a batch that starts at an action already stored
+  /// resends it, and one that starts after the last stored action would leave a gap.
+  ///
+  /// - An action or effect already stored must be the same as the stored one, and stores
+  ///   nothing again; an effect stored while running gets its end.
+  /// - Every new action must come next (no gap, no reordering), and its patch must apply to
+  ///   the state the stored actions end in with honest old values: the checks of
+  ///   `rkdebug import` (``SessionImport/Checker``).
+  /// - The session line must agree with the stored session (types, fingerprints, start,
+  ///   initial state…). A session whose line says it ended is stored as ended once the
+  ///   actions it counts (`actionCount`) are all stored; an ended session takes no new action.
+  ///
+  /// - Throws: ``CollectorError`` naming the first problem; nothing of the batch is stored.
+  @discardableResult
+  public func ingest(
+    _ header: SessionImport, items: [SessionImport.Item]
+  ) async throws -> IngestResult {
+    try await transaction { try await ingestInTransaction(header, items: items) }
+  }
+
+  private func ingestInTransaction(
+    _ header: SessionImport, items: [SessionImport.Item]
+  ) async throws -> IngestResult {
+    let uuid = header.uuid
+    func refuse(_ problem: String) -> CollectorError {
+      CollectorError("session \(uuid): \(problem); nothing of the batch was stored")
+    }
+    let interval = max(1, header.snapshotInterval)
+    let start = header.startedAt.timeIntervalSince1970
+    let initialState = header.initialState.serialized()
+    let metadata = header.metadata.serialized()
+    let endedAt = header.endedAt?.timeIntervalSince1970
+
+    // The session: created by its first batch, locked (FOR UPDATE) by every batch so that
+    // two batches of one session are stored one after the other.
+    var sessionID: Int64?
+    for try await id in try await query(
+      """
+      INSERT INTO session (uuid, feature, state_type, action_type, state_fingerprint,
+        action_fingerprint, snapshot_interval, durability, started_at, metadata, head_state)
+      VALUES (\(uuid), \(header.feature), \(header.stateType), \(header.actionType),
+        \(header.stateFingerprint), \(header.actionFingerprint), \(interval),
+        \(header.durability), \(start), \(metadata)::json, \(initialState)::json)
+      ON CONFLICT (uuid) DO NOTHING RETURNING id
+      """
+    ).decode(Int64.self) {
+      sessionID = id
+    }
+    var checker: SessionImport.Checker
+    var storedCount = 0
+    var storedEnd: Double?
+    if let id = sessionID {
+      try await query(
+        "INSERT INTO snapshot (session_id, idx, state) VALUES (\(id), 0, \(initialState)::json)")
+      if let environment = header.reads[0], !environment.isEmpty {
+        let reads = DependencyRead.json(of: environment).serialized()
+        try await query(
+          "INSERT INTO input (session_id, idx, reads) VALUES (\(id), 0, \(reads)::json)")
+      }
+      checker = SessionImport.Checker(initialState: header.initialState)
+    } else {
+      let stored = try await storedSession(uuid: uuid, forUpdate: true)
+      if let difference = stored.header.differenceFromBatch(header) {
+        throw refuse("the session line differs from the stored session: \(difference)")
+      }
+      sessionID = stored.id
+      storedCount = stored.actionCount
+      storedEnd = stored.header.endedAt?.timeIntervalSince1970
+      if let storedEnd, let endedAt, storedEnd != endedAt {
+        throw refuse("it ended at \(endedAt), but the stored session ended at \(storedEnd)")
+      }
+      let head: JSONValue
+      do {
+        head = try JSONValue(parsing: stored.headState)
+      } catch {
+        throw refuse("the stored state after action \(storedCount) does not parse: \(error)")
+      }
+      checker = SessionImport.Checker(state: head, after: storedCount)
+    }
+    guard let sessionID else { throw refuse("the session was neither stored nor found") }
+
+    var result = IngestResult(
+      storedActions: 0, skippedActions: 0, storedEffects: 0, actionCount: storedCount)
+    for item in items {
+      switch item {
+      case let .action(action, reads):
+        let row = try ActionRow(action, reads: reads, sessionStart: start)
+        if action.index >= 1, action.index <= storedCount {
+          let stored = try await storedActionRow(session: sessionID, index: action.index)
+          guard stored == row else {
+            throw refuse("action \(action.index) differs from the stored action \(action.index)")
+          }
+          result.skippedActions += 1
+          continue
+        }
+        if storedEnd != nil {
+          throw refuse(
+            "action \(action.index) comes after the end of the session (\(storedCount) actions)")
+        }
+        do {
+          try checker.check(action)
+        } catch let LogError.corrupt(problem) {
+          throw refuse(problem)
+        }
+        try await insert(row, session: sessionID)
+        if action.index % interval == 0 {
+          let state = checker.state.serialized()
+          try await query(
+            """
+            INSERT INTO snapshot (session_id, idx, state)
+            VALUES (\(sessionID), \(action.index), \(state)::json)
+            """)
+        }
+        result.storedActions += 1
+      case let .effect(effect):
+        do {
+          try checker.check(effect)
+        } catch let LogError.corrupt(problem) {
+          throw refuse(problem)
+        }
+        switch try await store(EffectRow(effect, sessionStart: start), session: sessionID) {
+        case .stored: result.storedEffects += 1
+        case .alreadyStored: break
+        case .different:
+          throw refuse("effect #\(effect.id) differs from the stored effect #\(effect.id)")
+        }
+      }
+    }
+    let count = max(storedCount, checker.lastIndex)
+    result.actionCount = count
+    // An ended session's line states its actions: it is stored as ended once they all are
+    // (a finished session may be sent in several batches, each with the same line).
+    if endedAt != nil, header.actionCount > 0, count > header.actionCount {
+      throw refuse(
+        "it has \(count) actions, but its session line says it ended with \(header.actionCount)")
+    }
+    let ended = storedEnd ?? (count == header.actionCount ? endedAt : nil)
+    // As an import: a snapshot at the last action of an ended session.
+    if let ended, storedEnd == nil {
+      if count % interval != 0 {
+        let state = checker.state.serialized()
+        try await query(
+          """
+          INSERT INTO snapshot (session_id, idx, state)
+          VALUES (\(sessionID), \(count), \(state)::json)
+          """)
+      }
+      try await query("UPDATE session SET ended_at = \(ended) WHERE id = \(sessionID)")
+    }
+    if count > storedCount {
+      let head = checker.state.serialized()
+      try await query(
+        """
+        UPDATE session SET action_count = \(count), head_state = \(head)::json
+        WHERE id = \(sessionID)
+        """)
+    }
+    return result
+  }
+
+  /// Inserts a new action and the values its reducer read.
+  private func insert(_ row: ActionRow, session: Int64) async throws {
+    try await query(
+      """
+      INSERT INTO action (session_id, idx, json, label, effect_id, parent_idx, time_us,
+        duration_ns, ops)
+      VALUES (\(session), \(row.index), \(row.json)::json, \(row.label), \(row.effectID),
+        \(row.parentIndex), \(row.timeMicros), \(row.durationNanos), \(row.ops)::json)
+      """)
+    if let reads = row.reads {
+      try await query(
+        "INSERT INTO input (session_id, idx, reads) VALUES (\(session), \(row.index), \(reads)::json)"
+      )
+    }
+  }
+
+  /// What ``store(_:session:)`` did with an effect.
+  private enum EffectStorage {
+    /// Stored, or the end of an effect stored while it ran.
+    case stored
+    /// The same effect was stored: nothing changed.
+    case alreadyStored
+    /// A different effect is stored under its id: nothing changed.
+    case different
+  }
+
+  /// Stores an effect not stored yet, or the end of one stored while it ran.
+  private func store(_ row: EffectRow, session: Int64) async throws -> EffectStorage {
+    var inserted = false
+    for try await _ in try await query(
+      """
+      INSERT INTO effect (session_id, id, action_idx, kind, cancel_ids, started_us, ended_us,
+        outcome, error, cancel_cause, cancelled_by)
+      VALUES (\(session), \(row.id), \(row.actionIndex), \(row.kind), \(row.cancelIDs)::json,
+        \(row.startedMicros), \(row.endedMicros), \(row.outcome), \(row.error),
+        \(row.cancelCause), \(row.cancelledBy))
+      ON CONFLICT (session_id, id) DO NOTHING RETURNING id
+      """
+    ).decode(Int.self) {
+      inserted = true
+    }
+    if inserted { return .stored }
+    let stored = try await storedEffectRow(session: session, id: row.id)
+    if stored == row { return .alreadyStored }
+    // A running effect sent again with its end: the same start, now ended.
+    var running = row
+    running.endedMicros = nil
+    running.outcome = nil
+    running.error = nil
+    running.cancelCause = nil
+    running.cancelledBy = nil
+    guard let stored, stored.endedMicros == nil, stored == running, row.endedMicros != nil
+    else {
+      return .different
+    }
+    try await query(
+      """
+      UPDATE effect SET ended_us = \(row.endedMicros), outcome = \(row.outcome),
+        error = \(row.error), cancel_cause = \(row.cancelCause), cancelled_by = \(row.cancelledBy)
+      WHERE session_id = \(session) AND id = \(row.id)
+      """)
+    return .stored
+  }
+}

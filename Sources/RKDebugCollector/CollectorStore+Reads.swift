@@ -1,0 +1,174 @@
+import Foundation
+import PostgresNIO
+import ReducerKitDebug
+
+extension CollectorStore {
+  // MARK: - Reads
+
+  /// The uuids of the stored sessions, oldest first.
+  public func sessionUUIDs() async throws -> [String] {
+    var uuids: [String] = []
+    for try await uuid in try await query("SELECT uuid FROM session ORDER BY id").decode(
+      String.self)
+    {
+      uuids.append(uuid)
+    }
+    return uuids
+  }
+
+  /// The session `uuid` as stored, whole: what `rkdebug import` (or a later `pull`) writes
+  /// into a local log, which then exports byte for byte as the original did.
+  ///
+  /// - Throws: ``CollectorError`` when no session has that uuid.
+  public func session(uuid: String) async throws -> SessionImport {
+    let stored = try await storedSession(uuid: uuid, forUpdate: false)
+    var session = stored.header
+    let start = session.startedAt.timeIntervalSince1970
+    for try await (index, reads) in try await query(
+      "SELECT idx, reads::text FROM input WHERE session_id = \(stored.id) AND idx = 0"
+    ).decode((Int, String).self) {
+      session.reads[index] = DependencyRead.reads(from: try JSONValue(parsing: reads))
+    }
+    for try await
+      (index, json, label, effectID, parentIndex, time, duration, ops, reads)
+    in try await query(
+      """
+      SELECT a.idx, a.json::text, a.label, a.effect_id, a.parent_idx, a.time_us,
+        a.duration_ns, a.ops::text, i.reads::text
+      FROM action AS a
+      LEFT JOIN input AS i ON i.session_id = a.session_id AND i.idx = a.idx
+      WHERE a.session_id = \(stored.id) ORDER BY a.idx
+      """
+    ).decode((Int, String, String, Int?, Int?, Int64, Int64, String, String?).self) {
+      let row = ActionRow(
+        index: index, json: json, label: label, effectID: effectID, parentIndex: parentIndex,
+        timeMicros: time, durationNanos: duration, ops: ops, reads: reads)
+      let (action, dependencyReads) = try row.action(sessionStart: start)
+      session.actions.append(action)
+      if !dependencyReads.isEmpty { session.reads[index] = dependencyReads }
+    }
+    for row in try await effectRows(where: "session_id = \(stored.id)", orderBy: "id") {
+      session.effects.append(try row.effect(sessionStart: start))
+    }
+    session.actionCount = session.actions.count
+    session.effectCount = session.effects.count
+    return session
+  }
+
+  /// A stored session's row: its header (with its initial state; no actions or effects),
+  /// how many actions are stored, and the state after the last of them.
+  struct StoredSession {
+    var id: Int64
+    var header: SessionImport
+    var actionCount: Int
+    var headState: String
+  }
+
+  func storedSession(uuid: String, forUpdate: Bool) async throws -> StoredSession {
+    let lock = forUpdate ? " FOR UPDATE" : ""
+    var found: StoredSession?
+    for try await
+      (id, feature, stateType, actionType, stateFingerprint, actionFingerprint, interval,
+        durability, startedAt, endedAt, metadata, count, head, initial)
+    in try await query(
+      """
+      SELECT s.id, s.feature, s.state_type, s.action_type, s.state_fingerprint,
+        s.action_fingerprint, s.snapshot_interval, s.durability, s.started_at, s.ended_at,
+        s.metadata::text, s.action_count, s.head_state::text, z.state::text
+      FROM session AS s
+      JOIN snapshot AS z ON z.session_id = s.id AND z.idx = 0
+      WHERE s.uuid = \(uuid)\(unescaped: lock)
+      """
+    ).decode(
+      (
+        Int64, String, String, String, String, String, Int, String, Double, Double?, String,
+        Int, String, String
+      ).self)
+    {
+      let header = SessionImport(
+        uuid: uuid, feature: feature, stateType: stateType, actionType: actionType,
+        stateFingerprint: stateFingerprint, actionFingerprint: actionFingerprint,
+        snapshotInterval: interval, durability: durability,
+        startedAt: Date(timeIntervalSince1970: startedAt),
+        endedAt: endedAt.map(Date.init(timeIntervalSince1970:)),
+        metadata: (try? JSONValue(parsing: metadata)) ?? [:],
+        initialState: try JSONValue(parsing: initial), actions: [], effects: [])
+      found = StoredSession(id: id, header: header, actionCount: count, headState: head)
+    }
+    guard let found else { throw CollectorError("no session \(uuid) is stored") }
+    return found
+  }
+
+  func storedActionRow(session: Int64, index: Int) async throws -> ActionRow? {
+    var row: ActionRow?
+    for try await (json, label, effectID, parentIndex, time, duration, ops, reads)
+    in try await query(
+      """
+      SELECT a.json::text, a.label, a.effect_id, a.parent_idx, a.time_us, a.duration_ns,
+        a.ops::text, i.reads::text
+      FROM action AS a
+      LEFT JOIN input AS i ON i.session_id = a.session_id AND i.idx = a.idx
+      WHERE a.session_id = \(session) AND a.idx = \(index)
+      """
+    ).decode((String, String, Int?, Int?, Int64, Int64, String, String?).self) {
+      row = ActionRow(
+        index: index, json: json, label: label, effectID: effectID, parentIndex: parentIndex,
+        timeMicros: time, durationNanos: duration, ops: ops, reads: reads)
+    }
+    return row
+  }
+
+  func storedEffectRow(session: Int64, id: Int) async throws -> EffectRow? {
+    try await effectRows(where: "session_id = \(session) AND id = \(id)", orderBy: "id").first
+  }
+
+  /// The effect rows that `condition` selects (SQL of integers this file writes).
+  private func effectRows(where condition: String, orderBy: String) async throws -> [EffectRow] {
+    var rows: [EffectRow] = []
+    for try await
+      (id, actionIndex, kind, cancelIDs, started, ended, outcome, error, cause, cancelledBy)
+    in try await query(
+      PostgresQuery(
+        unsafeSQL: """
+          SELECT id, action_idx, kind, cancel_ids::text, started_us, ended_us, outcome, error,
+            cancel_cause, cancelled_by
+          FROM effect WHERE \(condition) ORDER BY \(orderBy)
+          """)
+    ).decode(
+      (Int, Int, String, String, Int64, Int64?, String?, String?, String?, Int?).self)
+    {
+      rows.append(
+        EffectRow(
+          id: id, actionIndex: actionIndex, kind: kind, cancelIDs: cancelIDs,
+          startedMicros: started, endedMicros: ended, outcome: outcome, error: error,
+          cancelCause: cause, cancelledBy: cancelledBy))
+    }
+    return rows
+  }
+}
+
+extension SessionImport {
+  /// How the session line of a batch differs from the stored session, or `nil` when it
+  /// agrees: everything but the end (a running session ends later) and the counts.
+  func differenceFromBatch(_ batch: SessionImport) -> String? {
+    let fields: [(String, String, String)] = [
+      ("feature", self.feature, batch.feature),
+      ("stateType", self.stateType, batch.stateType),
+      ("actionType", self.actionType, batch.actionType),
+      ("stateFingerprint", self.stateFingerprint, batch.stateFingerprint),
+      ("actionFingerprint", self.actionFingerprint, batch.actionFingerprint),
+      ("snapshotInterval", String(self.snapshotInterval), String(max(1, batch.snapshotInterval))),
+      ("durability", self.durability, batch.durability),
+      ("startedAt", "\(self.startedAt.timeIntervalSince1970)",
+        "\(batch.startedAt.timeIntervalSince1970)"),
+      ("metadata", metadata.serialized(), batch.metadata.serialized()),
+      ("initialState", initialState.serialized(), batch.initialState.serialized()),
+    ]
+    for (name, stored, sent) in fields where stored != sent {
+      // A state or metadata object may be long: its name says enough.
+      return ["metadata", "initialState"].contains(name)
+        ? "its \(name) differs" : "\(name) is \(sent), not \(stored)"
+    }
+    return nil
+  }
+}
