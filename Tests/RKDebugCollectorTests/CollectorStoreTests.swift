@@ -1,0 +1,146 @@
+import Foundation
+import ReducerKitDebug
+import Testing
+
+@testable import RKDebugCollector
+
+/// The collector's storage against a real PostgreSQL server (scripts/postgres-test-cluster.sh),
+/// with recorded sample sessions.
+@Suite struct CollectorStoreTests {
+  /// The rows of every table, to show that a refused or repeated batch stores nothing.
+  private func rowCounts(_ store: CollectorStore) async throws -> [String: Int] {
+    var counts: [String: Int] = [:]
+    for table in ["session", "action", "effect", "snapshot", "input"] {
+      counts[table] = try await store.count("SELECT count(*)::bigint FROM \(table)")
+    }
+    return counts
+  }
+
+  @Test func migratesOnceAndListsTheMigrations() async throws {
+    guard let store = try await TestDatabase.store(migrate: false) else { return }
+    let ids = CollectorSchema.migrations.map(\.id)
+    #expect(try await store.migrate() == ids)
+    #expect(try await store.migrate() == [])
+    #expect(try await store.appliedMigrations() == ids)
+    try await store.close()
+  }
+
+  @Test(arguments: ["library", "todos"])
+  func aSessionReadBackExportsByteForByteAsTheOriginal(fixture: String) async throws {
+    guard let store = try await TestDatabase.store() else { return }
+    let sample = try await SampleExport.fixture(fixture)
+    let result = try await store.ingest(sample.header, items: sample.items)
+    #expect(result.storedActions == sample.actionCount)
+    #expect(result.skippedActions == 0)
+    #expect(result.actionCount == sample.actionCount)
+    #expect(try await store.sessionUUIDs() == [sample.header.uuid])
+
+    let pulled = try await store.session(uuid: sample.header.uuid)
+    let exported = try await SampleExport.export(of: pulled)
+    #expect(exported == sample.text)
+    try await store.close()
+  }
+
+  @Test func sendingASessionAgainStoresNothingTwice() async throws {
+    guard let store = try await TestDatabase.store() else { return }
+    let sample = try await SampleExport.fixture("library")
+    try await store.ingest(sample.header, items: sample.items)
+    let counts = try await rowCounts(store)
+    let again = try await store.ingest(sample.header, items: sample.items)
+    #expect(again.storedActions == 0)
+    #expect(again.skippedActions == sample.actionCount)
+    #expect(again.storedEffects == 0)
+    #expect(try await rowCounts(store) == counts)
+    #expect(counts["session"] == 1)
+    #expect(counts["action"] == sample.actionCount)
+    try await store.close()
+  }
+
+  @Test func aSessionSentInTwoHalvesResumes() async throws {
+    guard let store = try await TestDatabase.store() else { return }
+    let sample = try await SampleExport.fixture("todos")
+    let half = sample.actionCount / 2
+    let (first, second) = sample.split(afterAction: half)
+    let one = try await store.ingest(sample.header, items: first)
+    #expect(one.actionCount == half)
+    // The first half again with the second, as a sender that lost the acknowledgement does.
+    let two = try await store.ingest(sample.header, items: first + second)
+    #expect(two.skippedActions == half)
+    #expect(two.storedActions == sample.actionCount - half)
+
+    let exported = try await SampleExport.export(
+      of: try await store.session(uuid: sample.header.uuid))
+    #expect(exported == sample.text)
+    try await store.close()
+  }
+
+  @Test func aGapIsRefusedAndStoresNothing() async throws {
+    guard let store = try await TestDatabase.store() else { return }
+    let sample = try await SampleExport.fixture("todos")
+    let (first, second) = sample.split(afterAction: 100)
+    let (_, last) = sample.split(afterAction: 200)
+    try await store.ingest(sample.header, items: first)
+    let counts = try await rowCounts(store)
+    let error = await #expect(throws: CollectorError.self) {
+      try await store.ingest(sample.header, items: last)
+    }
+    #expect(
+      error?.description
+        == "session \(sample.header.uuid): action 201 is in position 101; actions must be "
+        + "numbered 1, 2, 3…; nothing of the batch was stored")
+    #expect(try await rowCounts(store) == counts)
+    // The batch that fills the gap is taken.
+    #expect(try await store.ingest(sample.header, items: second).actionCount == sample.actionCount)
+    try await store.close()
+  }
+
+  @Test func aPatchWhoseOldValueLiesIsRefusedAndStoresNothing() async throws {
+    guard let store = try await TestDatabase.store() else { return }
+    let sample = try await SampleExport.fixture("library")
+    var items = sample.items
+    // The first action with a replace: its old value changed.
+    guard
+      let position = items.firstIndex(where: {
+        if case let .action(action, _) = $0 { action.patch.contains { $0.op == .replace } }
+        else { false }
+      }), case .action(var action, let reads) = items[position],
+      let operation = action.patch.firstIndex(where: { $0.op == .replace })
+    else {
+      Issue.record("the library session has no replace")
+      return
+    }
+    action.patch[operation].oldValue = "a value it never had"
+    items[position] = .action(action, reads: reads)
+    let error = await #expect(throws: CollectorError.self) {
+      try await store.ingest(sample.header, items: items)
+    }
+    #expect(error?.description.contains("action \(action.index): replace '") == true)
+    #expect(error?.description.contains("records old value \"a value it never had\"") == true)
+    #expect(error?.description.hasSuffix("; nothing of the batch was stored") == true)
+    #expect(
+      try await rowCounts(store)
+        == ["session": 0, "action": 0, "effect": 0, "snapshot": 0, "input": 0])
+    try await store.close()
+  }
+
+  @Test func aResentActionThatDiffersFromTheStoredOneIsRefused() async throws {
+    guard let store = try await TestDatabase.store() else { return }
+    let sample = try await SampleExport.fixture("library")
+    let (first, second) = sample.split(afterAction: 10)
+    try await store.ingest(sample.header, items: first)
+    let counts = try await rowCounts(store)
+    var lying = first
+    guard case .action(var action, let reads) = lying[0] else { return }
+    action.label += " (edited)"
+    lying[0] = .action(action, reads: reads)
+    let error = await #expect(throws: CollectorError.self) {
+      try await store.ingest(sample.header, items: lying + second)
+    }
+    #expect(
+      error?.description
+        == "session \(sample.header.uuid): action 1 differs from the stored action 1; "
+        + "nothing of the batch was stored")
+    #expect(try await rowCounts(store) == counts)
+    try await store.close()
+  }
+}
