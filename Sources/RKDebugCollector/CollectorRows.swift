@@ -132,7 +132,8 @@ struct EffectRow: Equatable {
     return LoggedEffect(
       id: id, actionIndex: actionIndex, kind: kind,
       cancelIDs: ids.map { $0.stringValue ?? $0.serialized() }, startedAt: date(startedMicros),
-      endedAt: endedMicros.map(date), outcome: outcome.flatMap { LoggedEffect.Outcome(rawValue: $0) },
+      endedAt: endedMicros.map(date),
+      outcome: outcome.flatMap { LoggedEffect.Outcome(rawValue: $0) },
       error: error, cancelCause: cancelCause.flatMap { LoggedEffect.CancelCause(rawValue: $0) },
       cancelledBy: cancelledBy)
   }

@@ -192,8 +192,10 @@ extension CollectorStore {
       """)
     if let reads = row.reads {
       try await query(
-        "INSERT INTO input (session_id, idx, reads) VALUES (\(session), \(row.index), \(reads)::json)"
-      )
+        """
+        INSERT INTO input (session_id, idx, reads)
+        VALUES (\(session), \(row.index), \(reads)::json)
+        """)
     }
   }
 
