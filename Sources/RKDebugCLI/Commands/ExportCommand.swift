@@ -39,13 +39,9 @@ struct ExportCommand: AsyncParsableCommand {
     let log = try sessionOptions.openReadOnly()
     let reader = try log.reader(session: sessionOptions.session)
     var sink = try LineSink(path: output == "-" ? nil : output)
+    var export = SessionExport(log: log, reader: reader)
     do {
-      try sink.write(
-        ExportFormat.sessionLine(
-          reader.session, metadata: try log.metadata(ofSession: reader.session.id),
-          initialState: try reader.stateJSON(at: 0), environment: try reader.reads(at: 0)
-        ).serialized()
-      )
+      try sink.write(try export.sessionLine())
       let progress = ProgressLine.ofOutput(label: "exporting", total: reader.actionCount)
       if progress.isShown, output == nil || output == "-", Terminal.isOutputTerminal {
         sink.beforeWrite = { progress.clear() }
@@ -53,22 +49,8 @@ struct ExportCommand: AsyncParsableCommand {
       defer { progress.finish() }
       // A chunk of actions, with their reads and effects, at a time: a long session is not
       // held in memory whole.
-      var texts = ExportFormat.ActionTextMembers()
       try reader.forEachRange { range in
-        let reads = try reader.reads(in: range)
-        let effectsByAction = Dictionary(
-          grouping: try reader.effects(ofActionsIn: range), by: \.actionIndex)
-        // Each line is written into the sink's buffer as its row is read.
-        try reader.forEachRow(in: range) { action in
-          try sink.writeLine { line in
-            try ExportFormat.appendActionLine(
-              action, reads: reads[action.index] ?? [], reader: reader, texts: &texts,
-              to: &line)
-          }
-          for effect in effectsByAction[action.index] ?? [] {
-            try sink.write(ExportFormat.effectLine(effect))
-          }
-        }
+        try export.writeActions(in: range, to: &sink)
         progress.update(range.upperBound, reader.actionCount)
       }
       try sink.finish()

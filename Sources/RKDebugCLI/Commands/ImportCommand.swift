@@ -29,9 +29,16 @@ struct ImportCommand: AsyncParsableCommand {
   func run() async throws {
     let source = file == "-" ? "standard input" : file
     let reader = ExportFormat.Reader(source: source, nextLine: try LineReader(file: file).next)
+    print(try Self.importSession(from: reader, source: source, into: logOptions.logPath))
+  }
+
+  /// Imports the session `reader` reads into the log at `path` (created if missing) and
+  /// returns its id there. Nothing is left of a failed import: a log it created is removed.
+  static func importSession(
+    from reader: ExportFormat.Reader, source: String, into path: String
+  ) throws -> Int64 {
     let header = try reader.session()
     // Refuse a session the log already holds before opening it for writing.
-    let path = logOptions.logPath
     let attributes = try? FileManager.default.attributesOfItem(atPath: path)
     // The size of a regular file at the path (a FIFO or device is refused when opened).
     let size =
@@ -63,7 +70,7 @@ struct ImportCommand: AsyncParsableCommand {
       progress.finish()
       try? log?.close()
       log = nil
-      if size == nil || size == 0 { Self.restore(logAt: path, existed: size != nil) }
+      if size == nil || size == 0 { restore(logAt: path, existed: size != nil) }
       if case let LogError.corrupt(problem) = error {
         throw RKDebugError(
           "\(source) is not a consistent session: \(problem); nothing was imported"
@@ -71,7 +78,7 @@ struct ImportCommand: AsyncParsableCommand {
       }
       throw error
     }
-    print(id)
+    return id
   }
 
   /// Puts back what was at `path` before the import made a log there and failed to fill it:
