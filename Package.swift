@@ -93,6 +93,9 @@ let package = Package(
         "ReducerKit",
         "ReducerKitDebug",
         "RKDebugInspector",
+        // `rkdebug serve`: sessions in PostgreSQL, over HTTP.
+        "RKDebugCollector",
+        .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         // A paced recording's clock (RecordingPace).
         .product(name: "Clocks", package: "swift-clocks"),
@@ -133,6 +136,8 @@ let package = Package(
       name: "ReducerKitTestSupport",
       dependencies: [
         "ReducerKit",
+        // Databases for the collector's tests (TestDatabase).
+        "RKDebugCollector",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ],
@@ -187,7 +192,7 @@ let package = Package(
     .testTarget(
       name: "RKDebugCollectorTests",
       // The CLI's export and its reader: a session read back must export as the original.
-      dependencies: ["RKDebugCollector", "RKDebugCLI", "ReducerKitDebug"]
+      dependencies: ["RKDebugCollector", "RKDebugCLI", "ReducerKitDebug", "ReducerKitTestSupport"]
     ),
     .testTarget(
       name: "RKDebugCLITests",

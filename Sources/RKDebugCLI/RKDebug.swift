@@ -70,6 +70,9 @@ public struct RKDebug: AsyncParsableCommand {
       TestgenCommand.self,
       FeaturesCommand.self,
       UICommand.self,
+      ServeCommand.self,
+      PushCommand.self,
+      PullCommand.self,
       DemoCommand.self,
     ]
   )

@@ -4,14 +4,14 @@ import Foundation
 ///
 /// Foundation on Linux has no digest; the page's script is small, so a plain implementation is
 /// all it needs.
-enum SHA256 {
+package enum SHA256 {
   /// The digest of `text`'s UTF-8, in base64 as CSP writes it.
   static func base64Digest(of text: String) -> String {
     Data(digest(Array(text.utf8))).base64EncodedString()
   }
 
   /// The 32-byte digest of `message`.
-  static func digest(_ message: [UInt8]) -> [UInt8] {
+  package static func digest(_ message: [UInt8]) -> [UInt8] {
     var hash: [UInt32] = [
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
       0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,

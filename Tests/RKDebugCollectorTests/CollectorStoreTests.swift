@@ -1,5 +1,6 @@
 import Foundation
 import ReducerKitDebug
+import ReducerKitTestSupport
 import Testing
 
 @testable import RKDebugCollector

@@ -1,24 +1,21 @@
 import Foundation
 import RKDebugCollector
-import Testing
 
 /// A new, empty database in the PostgreSQL cluster that `RKDEBUG_TEST_POSTGRES_URL` names
 /// (scripts/postgres-test-cluster.sh starts one), for one test.
 ///
 /// Without the variable a test fails under CI (`CI=true`): the collector's tests must run
 /// there. Elsewhere it is skipped, saying why.
-enum TestDatabase {
-  struct Missing: Error, CustomStringConvertible {
-    let description =
+public enum TestDatabase {
+  public struct Missing: Error, CustomStringConvertible {
+    public let description =
       "RKDEBUG_TEST_POSTGRES_URL is not set; start a cluster with "
       + "'eval \"$(scripts/postgres-test-cluster.sh start)\"'"
   }
 
-  /// A store on a new database, migrated; `nil` (the test is skipped) when no cluster is given
-  /// outside CI.
-  static func store(
-    _ comment: String = #function, migrate: Bool = true
-  ) async throws -> CollectorStore? {
+  /// The URL of a new database; `nil` (the test is skipped) when no cluster is given outside
+  /// CI.
+  public static func url(_ comment: String = #function) async throws -> String? {
     let environment = ProcessInfo.processInfo.environment
     guard let base = environment["RKDEBUG_TEST_POSTGRES_URL"], !base.isEmpty else {
       if environment["CI"] == "true" { throw Missing() }
@@ -31,7 +28,15 @@ enum TestDatabase {
     try await admin.close()
     guard var components = URLComponents(string: base) else { throw Missing() }
     components.path = "/" + name
-    let store = try await CollectorStore.connect(url: components.string ?? base)
+    return components.string ?? base
+  }
+
+  /// A store on a new database, migrated unless `migrate` is false; `nil` as for ``url(_:)``.
+  public static func store(
+    _ comment: String = #function, migrate: Bool = true
+  ) async throws -> CollectorStore? {
+    guard let url = try await url(comment) else { return nil }
+    let store = try await CollectorStore.connect(url: url)
     if migrate { try await store.migrate() }
     return store
   }

@@ -1,0 +1,177 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import RKDebugCollector
+import RKDebugInspector
+import ReducerKitDebug
+import Synchronization
+
+/// `rkdebug serve`'s HTTP server: apps and CI push sessions as batches of `rkdebug export`
+/// lines, developers list and fetch them (docs/collector.md, "The HTTP API").
+///
+/// Every route needs `Authorization: Bearer TOKEN` with a token of ``CollectorTokens``: 401
+/// without one (or with one not listed), 403 without the route's scope; neither says more.
+struct CollectorServer: Sendable {
+  let store: CollectorStore
+  let tokens: CollectorTokens
+  let host: String
+  let port: Int
+  /// The largest batch body accepted (a larger one is a 413 and stores nothing).
+  let maximumBatchBytes: Int
+
+  /// Listens until SIGINT or SIGTERM, calling `onListening` with the base URL once it accepts
+  /// connections.
+  func run(onListening: @escaping @Sendable (String) async -> Void) async throws {
+    var logger = Logger(label: "rkdebug.serve")
+    logger.logLevel = .warning
+    let host = host
+    let app = Application(
+      router: router(),
+      configuration: .init(address: .hostname(host, port: port), serverName: nil),
+      onServerRunning: { channel in
+        let port = channel.localAddress?.port ?? 0
+        let name = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        await onListening("http://\(name):\(port)")
+      },
+      logger: logger
+    )
+    try await app.runService()
+  }
+
+  /// The routes, under `/v1/`.
+  func router() -> Router<BasicRequestContext> {
+    let router = Router()
+    let store = store
+    let tokens = tokens
+    let maximumBatchBytes = maximumBatchBytes
+    router.post("/v1/batches") { request, _ in
+      try await Self.answer(request, tokens: tokens, scope: .push) {
+        let body = try await Self.body(of: request, upTo: maximumBatchBytes)
+        let (header, items) = try Self.batch(parsing: body)
+        let result = try await store.ingest(header, items: items)
+        return [
+          "session": .string(header.uuid),
+          "actionCount": .number(String(result.actionCount)),
+          "storedActions": .number(String(result.storedActions)),
+          "skippedActions": .number(String(result.skippedActions)),
+          "storedEffects": .number(String(result.storedEffects)),
+        ]
+      }
+    }
+    router.get("/v1/sessions") { request, _ in
+      try await Self.answer(request, tokens: tokens, scope: .read) {
+        .array(try await store.sessionUUIDs().map { .string($0) })
+      }
+    }
+    router.get("/v1/sessions/:uuid/export") { request, context in
+      try await Self.answerText(request, tokens: tokens, scope: .read) {
+        guard let uuid = context.parameters.get("uuid"), UUID(uuidString: uuid) != nil else {
+          throw CollectorHTTPError(.badRequest, "the session must be named by its uuid")
+        }
+        guard try await store.sessionUUIDs().contains(uuid) else {
+          throw CollectorHTTPError(.notFound, "no session \(uuid)")
+        }
+        return try SessionExport.text(of: try await store.session(uuid: uuid))
+      }
+    }
+    return router
+  }
+
+  // MARK: - Helpers
+
+  /// Checks the request's token for `scope`, then answers `body`'s JSON, or its error.
+  static func answer(
+    _ request: Request, tokens: CollectorTokens, scope: CollectorTokens.Scope,
+    _ body: () async throws -> JSONValue
+  ) async throws -> Response {
+    do {
+      try authorize(request, tokens: tokens, scope: scope)
+      return json(try await body(), status: .ok)
+    } catch {
+      return Self.response(for: error)
+    }
+  }
+
+  /// As ``answer(_:tokens:scope:_:)`` with a JSON Lines body.
+  static func answerText(
+    _ request: Request, tokens: CollectorTokens, scope: CollectorTokens.Scope,
+    _ body: () async throws -> String
+  ) async throws -> Response {
+    do {
+      try authorize(request, tokens: tokens, scope: scope)
+      return Response(
+        status: .ok, headers: [.contentType: "application/x-ndjson; charset=utf-8"],
+        body: ResponseBody(byteBuffer: ByteBuffer(string: try await body())))
+    } catch {
+      return Self.response(for: error)
+    }
+  }
+
+  /// Throws a 401 unless the request carries a listed token, a 403 unless it has `scope`.
+  static func authorize(
+    _ request: Request, tokens: CollectorTokens, scope: CollectorTokens.Scope
+  ) throws {
+    guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
+      let scopes = tokens.scopes(of: String(header.dropFirst("Bearer ".count)))
+    else { throw CollectorHTTPError(.unauthorized, "unauthorized") }
+    guard scopes.contains(scope) else { throw CollectorHTTPError(.forbidden, "forbidden") }
+  }
+
+  /// The request's body, refused with a 413 past `limit` bytes.
+  static func body(of request: Request, upTo limit: Int) async throws -> ByteBuffer {
+    do {
+      return try await request.body.collect(upTo: limit)
+    } catch {
+      throw CollectorHTTPError(
+        .contentTooLarge, "the batch is larger than \(limit) bytes; send fewer actions at a time")
+    }
+  }
+
+  /// A batch's session line and items, read as `rkdebug import` reads them.
+  static func batch(parsing body: ByteBuffer) throws -> (SessionImport, [SessionImport.Item]) {
+    let text = String(buffer: body)
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
+    let reader = ExportFormat.Reader(source: "batch") { lines.next().map(String.init) }
+    do {
+      let header = try reader.session()
+      var items: [SessionImport.Item] = []
+      while let item = try reader.next() { items.append(item) }
+      return (header, items)
+    } catch {
+      throw CollectorHTTPError(.badRequest, String(describing: error))
+    }
+  }
+
+  static func response(for error: any Error) -> Response {
+    switch error {
+    case let error as CollectorHTTPError:
+      let response = json(["error": .string(error.message)], status: error.status)
+      return response
+    case let error as CollectorError:
+      return json(["error": .string(error.description)], status: .unprocessableContent)
+    default:
+      // The cause stays in the server's log: it may name the database or its files.
+      print("rkdebug serve: error: \(error)", to: &StandardError.stream)
+      return json(["error": .string("the collector failed")], status: .internalServerError)
+    }
+  }
+
+  static func json(_ value: JSONValue, status: HTTPResponse.Status) -> Response {
+    var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+    if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
+    return Response(
+      status: status, headers: headers,
+      body: ResponseBody(byteBuffer: ByteBuffer(bytes: value.serializedBytes())))
+  }
+}
+
+/// A request the collector refuses, with its status and a message that leaks nothing.
+struct CollectorHTTPError: Error {
+  let status: HTTPResponse.Status
+  let message: String
+  init(_ status: HTTPResponse.Status, _ message: String) {
+    self.status = status
+    self.message = message
+  }
+}
