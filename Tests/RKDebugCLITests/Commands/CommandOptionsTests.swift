@@ -17,6 +17,8 @@ import Testing
       (ExportCommand.self, true, true), (ImportCommand.self, true, false),
       (TestgenCommand.self, true, true), (UICommand.self, true, true),
       (FeaturesCommand.self, false, false), (DemoCommand.self, true, false),
+      (ServeCommand.self, false, false), (PushCommand.self, true, true),
+      (PullCommand.self, true, false),
     ]
     #expect(commands.count == RKDebug.configuration.subcommands.count)
     for (command, db, session) in commands {

@@ -123,6 +123,12 @@ import Testing
       features                List the features this rkdebug can record and replay.
       ui                      Serve a read-only web inspector over the log, or
                               write one session to a page.
+      serve                   Collect sessions over HTTP into PostgreSQL, from
+                              apps, CI and 'rkdebug push'.
+      push                    Send sessions of the log to an 'rkdebug serve'
+                              collector.
+      pull                    Copy a session from an 'rkdebug serve' collector into
+                              a local log.
       demo                    Record a sample session and tour the commands on it.
 
       See 'rkdebug help <subcommand>' for detailed help.
@@ -280,7 +286,7 @@ import Testing
       result.stderrLines == [
         "rkdebug: error: no command 'nonexistent' to describe; the commands are: sessions, log, "
           + "changes, state, diff, history, replay, bisect, find, record, export, import, "
-          + "testgen, features, ui, demo (see 'rkdebug help')"
+          + "testgen, features, ui, serve, push, pull, demo (see 'rkdebug help')"
       ])
   }
 }
