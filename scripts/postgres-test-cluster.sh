@@ -15,7 +15,7 @@
 set -euo pipefail
 
 usage() {
-  echo "usage: $0 start | stop DIR" >&2
+  echo "usage: $0 start | restart DIR | stop DIR" >&2
   exit 64
 }
 
@@ -64,6 +64,13 @@ print(s.getsockname()[1])')
     echo "export RKDEBUG_TEST_POSTGRES_URL='postgres://postgres@127.0.0.1:$port/rkdebug_test'"
     echo "export RKDEBUG_TEST_POSTGRES_DIR='$dir'"
     echo "# stop with: $0 stop '$dir'"
+    ;;
+  restart)
+    # For the tests that restart the server under a running upload.
+    dir="${2:-}"
+    [ -n "$dir" ] && [ -d "$dir/data" ] || usage
+    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -m fast -w -t 60 restart \
+      >/dev/null
     ;;
   stop)
     dir="${2:-}"

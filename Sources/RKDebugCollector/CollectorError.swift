@@ -7,3 +7,11 @@ public struct CollectorError: Error, Equatable, CustomStringConvertible {
     self.description = description
   }
 }
+
+/// The database gave no connection in time (it is down or restarting): nothing was done, and
+/// the same call may be made again.
+public struct CollectorUnavailable: Error, CustomStringConvertible {
+  public var description: String {
+    "the database gave no connection within \(CollectorStore.connectionWait); send it again"
+  }
+}

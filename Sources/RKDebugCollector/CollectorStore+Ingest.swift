@@ -38,10 +38,18 @@ extension CollectorStore {
   public func ingest(
     _ header: SessionImport, items: [SessionImport.Item]
   ) async throws -> IngestResult {
-    try await transaction { try await ingestInTransaction(header, items: items) }
+    try await withConnection { connection in
+      try await connection.transaction {
+        try await connection.ingestInTransaction(header, items: items)
+      }
+    }
   }
+}
 
-  private func ingestInTransaction(
+extension CollectorConnection {
+  typealias IngestResult = CollectorStore.IngestResult
+
+  fileprivate func ingestInTransaction(
     _ header: SessionImport, items: [SessionImport.Item]
   ) async throws -> IngestResult {
     let uuid = header.uuid

@@ -7,6 +7,21 @@ extension CollectorStore {
 
   /// The uuids of the stored sessions, oldest first.
   public func sessionUUIDs() async throws -> [String] {
+    try await withConnection { try await $0.sessionUUIDs() }
+  }
+
+  /// The session `uuid` as stored, whole: what `rkdebug import` (or `pull`) writes into a
+  /// local log, which then exports byte for byte as the original did.
+  ///
+  /// - Throws: ``CollectorError`` when no session has that uuid.
+  public func session(uuid: String) async throws -> SessionImport {
+    try await withConnection { try await $0.session(uuid: uuid) }
+  }
+}
+
+extension CollectorConnection {
+  /// See ``CollectorStore/sessionUUIDs()``.
+  func sessionUUIDs() async throws -> [String] {
     var uuids: [String] = []
     for try await uuid in try await query("SELECT uuid FROM session ORDER BY id").decode(
       String.self)
@@ -16,11 +31,8 @@ extension CollectorStore {
     return uuids
   }
 
-  /// The session `uuid` as stored, whole: what `rkdebug import` (or a later `pull`) writes
-  /// into a local log, which then exports byte for byte as the original did.
-  ///
-  /// - Throws: ``CollectorError`` when no session has that uuid.
-  public func session(uuid: String) async throws -> SessionImport {
+  /// See ``CollectorStore/session(uuid:)``.
+  func session(uuid: String) async throws -> SessionImport {
     let stored = try await storedSession(uuid: uuid, forUpdate: false)
     var session = stored.header
     let start = session.startedAt.timeIntervalSince1970

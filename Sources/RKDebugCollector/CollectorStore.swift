@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import ReducerKitDebug
+import Synchronization
 
 /// Sessions in PostgreSQL: the collector's storage (docs/collector.md).
 ///
@@ -17,38 +18,119 @@ import ReducerKitDebug
 /// let session = try await store.session(uuid: header.uuid)
 /// ```
 ///
-/// One connection, used by one call at a time (an actor): a transaction owns its connection.
-public actor CollectorStore {
-  private let connection: PostgresConnection
+/// A pool of connections (postgres-nio's `PostgresClient`): batches of different sessions are
+/// stored in parallel, and a connection the server dropped (a restart) is replaced.
+public final class CollectorStore: Sendable {
+  private let client: PostgresClient
+  private let running: Task<Void, Never>
   private let logger = Logger(label: "rkdebug.collector")
 
-  private init(connection: PostgresConnection) {
-    self.connection = connection
+  private init(client: PostgresClient) {
+    self.client = client
+    running = Task { await client.run() }
   }
 
   /// Connects to the database at `url`, `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`,
   /// without TLS (a loopback or private server; TLS comes with `rkdebug serve`).
+  ///
+  /// One connection is opened and closed first, so that a wrong address or password fails
+  /// here, at once, rather than as requests waiting for the pool.
   public static func connect(url: String) async throws -> CollectorStore {
-    guard let components = URLComponents(string: url),
-      ["postgres", "postgresql"].contains(components.scheme), let host = components.host,
-      let user = components.user
-    else {
-      throw CollectorError(
-        "'\(url)' is not a PostgreSQL URL (postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE)")
-    }
-    let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : ""
-    let configuration = PostgresConnection.Configuration(
-      host: host, port: components.port ?? 5432, username: user,
-      password: components.password, database: database.isEmpty ? nil : database,
-      tls: .disable)
-    let connection = try await PostgresConnection.connect(
-      configuration: configuration, id: 1, logger: Logger(label: "rkdebug.collector"))
-    return CollectorStore(connection: connection)
+    let address = try Address(url: url)
+    try await execute(nil, on: address)
+    var configuration = PostgresClient.Configuration(
+      host: address.host, port: address.port, username: address.user,
+      password: address.password, database: address.database, tls: .disable)
+    configuration.options.maximumConnections = 8
+    return CollectorStore(client: PostgresClient(configuration: configuration))
   }
 
-  /// Closes the connection.
-  public func close() async throws {
+  /// Runs one SQL statement on a connection of its own to the database at `url`, outside any
+  /// pool; `package` for tests (making databases).
+  package static func execute(_ sql: String, onDatabaseAt url: String) async throws {
+    try await execute(sql, on: try Address(url: url))
+  }
+
+  /// Opens a connection, runs `sql` when given, and closes it.
+  private static func execute(_ sql: String?, on address: Address) async throws {
+    let logger = Logger(label: "rkdebug.collector")
+    let connection = try await PostgresConnection.connect(
+      configuration: PostgresConnection.Configuration(
+        host: address.host, port: address.port, username: address.user,
+        password: address.password, database: address.database, tls: .disable),
+      id: 0, logger: logger)
+    do {
+      if let sql { try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) }
+    } catch {
+      try? await connection.close()
+      throw error
+    }
     try await connection.close()
+  }
+
+  /// A database's address, read from a `postgres://` URL.
+  private struct Address {
+    var host: String
+    var port: Int
+    var user: String
+    var password: String?
+    var database: String?
+
+    init(url: String) throws {
+      guard let components = URLComponents(string: url),
+        ["postgres", "postgresql"].contains(components.scheme), let host = components.host,
+        let user = components.user
+      else {
+        throw CollectorError(
+          "'\(url)' is not a PostgreSQL URL (postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE)")
+      }
+      let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : ""
+      self.host = host
+      port = components.port ?? 5432
+      self.user = user
+      password = components.password
+      database = path.isEmpty ? nil : path
+    }
+  }
+
+  /// Stops the pool and closes its connections.
+  public func close() async throws {
+    running.cancel()
+    await running.value
+  }
+
+  /// How long a call waits for a connection of the pool before it fails with
+  /// ``CollectorUnavailable``: while the database restarts, a request fails soon and its
+  /// client sends it again, rather than waiting as long as the pool's reconnection does.
+  static let connectionWait: Duration = .seconds(5)
+
+  /// Runs `body` with a connection of the pool, for the length of `body`.
+  func withConnection<T: Sendable>(
+    _ body: @escaping @Sendable (CollectorConnection) async throws -> T
+  ) async throws -> T {
+    let logger = logger
+    let client = client
+    let leased = LeaseFlag()
+    return try await withThrowingTaskGroup(of: T?.self) { group in
+      group.addTask {
+        try await client.withConnection { connection in
+          leased.isLeased.withLock { $0 = true }
+          return try await body(CollectorConnection(connection: connection, logger: logger))
+        }
+      }
+      group.addTask {
+        try await Task.sleep(for: Self.connectionWait)
+        if !leased.isLeased.withLock({ $0 }) { throw CollectorUnavailable() }
+        return nil
+      }
+      while let result = try await group.next() {
+        if let value = result {
+          group.cancelAll()
+          return value
+        }
+      }
+      throw CancellationError()
+    }
   }
 
   // MARK: - Schema
@@ -57,6 +139,39 @@ public actor CollectorStore {
   /// returns their ids. Concurrent callers wait for each other (an advisory lock).
   @discardableResult
   public func migrate() async throws -> [String] {
+    try await withConnection { try await $0.migrate() }
+  }
+
+  /// The ids of the migrations applied, in the order they were.
+  public func appliedMigrations() async throws -> [String] {
+    try await withConnection { try await $0.appliedMigrations() }
+  }
+
+  // MARK: - Helpers
+
+  /// Runs one SQL statement without parameters; `package` for tests (making databases).
+  package func execute(_ sql: String) async throws {
+    try await withConnection { try await $0.execute(sql) }
+  }
+
+  /// The first column of the first row of `sql`, a count; `package` for tests.
+  package func count(_ sql: String) async throws -> Int {
+    try await withConnection { try await $0.count(sql) }
+  }
+}
+
+/// Whether a call's connection was leased, shared by the call and its timer.
+private final class LeaseFlag: Sendable {
+  let isLeased = Mutex(false)
+}
+
+/// One connection of the pool, lent to one call: a transaction owns its connection.
+struct CollectorConnection: Sendable {
+  let connection: PostgresConnection
+  let logger: Logger
+
+  /// See ``CollectorStore/migrate()``.
+  func migrate() async throws -> [String] {
     try await execute(CollectorSchema.migrationTable)
     return try await transaction {
       // Held until the transaction ends: two collectors starting together migrate once.
@@ -78,8 +193,8 @@ public actor CollectorStore {
     }
   }
 
-  /// The ids of the migrations applied, in the order they were.
-  public func appliedMigrations() async throws -> [String] {
+  /// See ``CollectorStore/appliedMigrations()``.
+  func appliedMigrations() async throws -> [String] {
     var ids: [String] = []
     for try await id in try await connection.query(
       "SELECT id FROM rkdebug_migration ORDER BY applied_at, id", logger: logger
@@ -96,15 +211,13 @@ public actor CollectorStore {
       .filter { !$0.isEmpty }
   }
 
-  // MARK: - Helpers
-
-  /// Runs one SQL statement without parameters; `package` for tests (making databases).
-  package func execute(_ sql: String) async throws {
+  /// Runs one SQL statement without parameters.
+  func execute(_ sql: String) async throws {
     try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
   }
 
-  /// The first column of the first row of `sql`, a count; `package` for tests.
-  package func count(_ sql: String) async throws -> Int {
+  /// The first column of the first row of `sql`, a count.
+  func count(_ sql: String) async throws -> Int {
     for try await value in try await connection.query(
       PostgresQuery(unsafeSQL: sql), logger: logger
     ).decode(Int.self) {
@@ -122,7 +235,8 @@ public actor CollectorStore {
       try await execute("COMMIT")
       return value
     } catch {
-      try? await execute("ROLLBACK")
+      // A connection the server closed has no transaction left to roll back.
+      if !connection.isClosed { try? await execute("ROLLBACK") }
       throw error
     }
   }

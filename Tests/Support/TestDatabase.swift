@@ -23,9 +23,9 @@ public enum TestDatabase {
       return nil
     }
     let name = "rkdebug_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-    let admin = try await CollectorStore.connect(url: base)
-    try await admin.execute("CREATE DATABASE \(name)")
-    try await admin.close()
+    // A connection of its own, not a pool: a pool's connections are made by a task, which a
+    // test waiting for a process may starve of the cooperative pool's threads.
+    try await CollectorStore.execute("CREATE DATABASE \(name)", onDatabaseAt: base)
     guard var components = URLComponents(string: base) else { throw Missing() }
     components.path = "/" + name
     return components.string ?? base

@@ -12,8 +12,9 @@ struct CollectorClient {
   /// The collector's base URL (`http://127.0.0.1:8080`).
   let baseURL: URL
   let token: String
-  /// Attempts of a request that failed for the network or a 5xx before giving up.
-  var attempts = 5
+  /// Attempts of a request that failed for the network or a 5xx before giving up: about 10 s
+  /// of waits, long enough for a collector or its database to restart.
+  var attempts = 8
 
   init(url: String, tokenFile: String?) throws {
     guard let baseURL = URL(string: url), ["http", "https"].contains(baseURL.scheme),
@@ -70,14 +71,14 @@ struct CollectorClient {
           ?? "HTTP \(status)"
         if status >= 500, attempt < attempts {
           try await Task.sleep(for: .seconds(delay))
-          delay *= 2
+          delay = min(2, delay * 2)
           continue
         }
         throw RKDebugError(
           "the collector at \(baseURL.absoluteString) answered \(status): \(message)")
       } catch is URLError where attempt < attempts {
         try await Task.sleep(for: .seconds(delay))
-        delay *= 2
+        delay = min(2, delay * 2)
       } catch let error as URLError {
         throw RKDebugError(
           "cannot reach the collector at \(baseURL.absoluteString): \(error.localizedDescription)")

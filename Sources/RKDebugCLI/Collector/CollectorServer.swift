@@ -150,6 +150,8 @@ struct CollectorServer: Sendable {
       return response
     case let error as CollectorError:
       return json(["error": .string(error.description)], status: .unprocessableContent)
+    case let error as CollectorUnavailable:
+      return json(["error": .string(error.description)], status: .serviceUnavailable)
     default:
       // The cause stays in the server's log: it may name the database or its files.
       print("rkdebug serve: error: \(error)", to: &StandardError.stream)

@@ -4,7 +4,7 @@ import Testing
 
 /// `rkdebug serve`, `push` and `pull` through the built executable, against a real PostgreSQL
 /// server (scripts/postgres-test-cluster.sh; under CI these tests fail without one).
-@Suite struct ServeCommandTests {
+@Suite(.serialized) struct ServeCommandTests {
   static let pushToken = "push-only-0123456789abcdef"
   static let readToken = "read-only-0123456789abcdef"
   static let bothToken = "read-push-0123456789abcdef"
@@ -13,33 +13,79 @@ import Testing
   /// of the recorded Library fixture (352 actions, 84 effects: pushes, pops, a sheet, alerts).
   struct Collector {
     let directory: TemporaryDirectory
-    let server: RKDebugProcess.Running
+    var server: RKDebugProcess.Running
     let url: String
     let port: Int
     let log: String
 
-    init?(extraArguments: [String] = [], _ comment: String = #function) async throws {
-      guard let database = try await TestDatabase.url(comment) else { return nil }
+    let database: String
+    let tokens: String
+
+    init?(
+      database: String? = nil, fixture: String = "library", extraArguments: [String] = [],
+      _ comment: String = #function
+    ) async throws {
+      var database = database
+      if database == nil { database = try await TestDatabase.url(comment) }
+      guard let database else { return nil }
+      self.database = database
       directory = try TemporaryDirectory()
-      let tokens = try directory.write(
+      tokens = try directory.write(
         """
         # apps and CI
         push \(ServeCommandTests.pushToken)
         read \(ServeCommandTests.readToken)
         read,push \(ServeCommandTests.bothToken)
         """, to: "tokens")
-      log = directory.path("library.sqlite")
-      let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      log = directory.path("\(fixture).sqlite")
+      let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("ReducerKitSamplesTests/Fixtures/library.sqlite")
-      try FileManager.default.copyItem(atPath: fixture.path, toPath: log)
-      server = try RKDebugProcess.start(
-        ["serve", "--database", database, "--tokens", tokens] + extraArguments)
+        .appendingPathComponent("ReducerKitSamplesTests/Fixtures")
+      try FileManager.default.copyItem(
+        atPath: fixtures.appendingPathComponent("\(fixture).sqlite").path, toPath: log)
+      (server, url, port) = try Self.serve(
+        database: database, tokens: tokens, port: 0, extraArguments: extraArguments)
+    }
+
+    /// Starts `rkdebug serve` and waits for the URL it prints.
+    static func serve(
+      database: String, tokens: String, port: Int, extraArguments: [String] = []
+    ) throws -> (RKDebugProcess.Running, String, Int) {
+      let server = try RKDebugProcess.start(
+        ["serve", "--database", database, "--tokens", tokens, "--port", String(port)]
+          + extraArguments)
       let line = try UICommandTests.firstLine(of: server)
       let url = try #require(line.split(separator: " ").last.map(String.init))
       #expect(line == "rkdebug serve: collecting at \(url)")
-      self.url = url
-      port = try #require(URL(string: url)?.port)
+      return (server, url, try #require(URL(string: url)?.port))
+    }
+
+    /// Starts `rkdebug push --batch 2` of the fixture in the background, and returns once the
+    /// collector holds the session: the upload is under way.
+    func startSlowPush() async throws -> RKDebugProcess.Running {
+      let push = try RKDebugProcess.start(
+        ["push", "--db", log, "--to", url, "--batch", "2"],
+        environment: ["RKDEBUG_TOKEN": ServeCommandTests.pushToken])
+      for _ in 0..<400 {
+        if try await request("GET", "/v1/sessions", token: ServeCommandTests.readToken).body
+          != "[]"
+        {
+          break
+        }
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      return push
+    }
+
+    /// Whether the collector's export of the fixture's session is the local export, byte for
+    /// byte, read through `pull` into a new log.
+    func pulledExportIsTheOriginal(uuid: String) throws -> Bool {
+      let pulled = directory.path("pulled-\(UUID().uuidString).sqlite")
+      let pull = try run(["pull", "--db", pulled, url, uuid], token: ServeCommandTests.readToken)
+      guard pull.status == 0 else { return false }
+      let original = try RKDebugProcess.run(["export", "--db", log])
+      let copy = try RKDebugProcess.run(["export", "--db", pulled])
+      return original.status == 0 && !original.stdout.isEmpty && copy.stdout == original.stdout
     }
 
     /// `rkdebug ARGUMENTS` with `token` in `$RKDEBUG_TOKEN`.
@@ -163,6 +209,81 @@ import Testing
     let sessions = try await collector.request("GET", "/v1/sessions", token: Self.readToken)
     #expect(sessions.status == 200)
     #expect(sessions.body == "[]")
+  }
+
+  @Test func aCollectorKilledMidUploadLosesAndDuplicatesNothingOnceThePushRetries()
+    async throws
+  {
+    guard var collector = try await Collector() else { return }
+    defer { collector.server.process.terminate() }
+    let push = try await collector.startSlowPush()
+    #expect(push.process.isRunning, "the push ended before the collector was killed")
+    kill(collector.server.process.processIdentifier, SIGKILL)
+    collector.server.process.waitUntilExit()
+    // A new collector on the same port and database: the push's retries reach it.
+    (collector.server, _, _) = try Collector.serve(
+      database: collector.database, tokens: collector.tokens, port: collector.port)
+    let pushed = try push.wait()
+    #expect(pushed.status == 0, "\(pushed.stderr)")
+    #expect(pushed.stdout.hasPrefix("pushed session 1 (F70B64A5-B296-4A05-B37D-2F275D148EDA): 352"))
+    #expect(try collector.pulledExportIsTheOriginal(uuid: "F70B64A5-B296-4A05-B37D-2F275D148EDA"))
+  }
+
+  @Test func aDatabaseRestartedMidUploadLosesAndDuplicatesNothingOnceThePushRetries()
+    async throws
+  {
+    // A cluster of its own: restarting the shared one would break other tests.
+    guard try await TestDatabase.url() != nil else { return }
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("scripts/postgres-test-cluster.sh").path
+    let started = try Self.shell([script, "start"])
+    func exported(_ name: String) throws -> String {
+      let prefix = "export \(name)='"
+      let line = try #require(started.split(separator: "\n").first { $0.hasPrefix(prefix) })
+      return String(line.dropFirst(prefix.count).dropLast())
+    }
+    let directory = try exported("RKDEBUG_TEST_POSTGRES_DIR")
+    defer { _ = try? Self.shell([script, "stop", directory]) }
+    guard
+      let collector = try await Collector(
+        database: try exported("RKDEBUG_TEST_POSTGRES_URL"), fixture: "todos")
+    else { return }
+    defer { collector.server.process.terminate() }
+    let push = try await collector.startSlowPush()
+    #expect(push.process.isRunning, "the push ended before the database was restarted")
+    _ = try Self.shell([script, "restart", directory])
+    let pushed = try push.wait()
+    #expect(pushed.status == 0, "\(pushed.stderr)")
+    let uuid = try #require(
+      pushed.stdout.split(separator: "(").dropFirst().first?.split(separator: ")").first)
+    #expect(try collector.pulledExportIsTheOriginal(uuid: String(uuid)))
+  }
+
+  /// Runs `arguments` under bash and returns its standard output; throws when it fails.
+  ///
+  /// Spawned and awaited with `waitpid`, not Foundation's `Process`, which takes a child for
+  /// running while anything it started holds the descriptors it inherited: the PostgreSQL
+  /// server the script leaves running would hold them until it stops.
+  static func shell(_ arguments: [String]) throws -> String {
+    let directory = try TemporaryDirectory()
+    let outputPath = directory.path("stdout")
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    let argv = (["/bin/bash"] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    struct Failed: Error { let arguments: [String] }
+    guard posix_spawn(&pid, "/bin/bash", &actions, nil, argv, environ) == 0 else {
+      throw Failed(arguments: arguments)
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+    // Exited (the low 7 bits are 0) with status 0.
+    guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else { throw Failed(arguments: arguments) }
+    return try String(contentsOfFile: outputPath, encoding: .utf8)
   }
 
   @Test func aCollectorNeedsADatabaseAndTokensThatProtect() async throws {
