@@ -85,12 +85,7 @@ struct CollectorServer: Sendable {
     _ request: Request, tokens: CollectorTokens, scope: CollectorTokens.Scope,
     _ body: () async throws -> JSONValue
   ) async throws -> Response {
-    do {
-      try authorize(request, tokens: tokens, scope: scope)
-      return json(try await body(), status: .ok)
-    } catch {
-      return Self.response(for: error)
-    }
+    await respond(request, tokens: tokens, scope: scope) { json(try await body(), status: .ok) }
   }
 
   /// As ``answer(_:tokens:scope:_:)`` with a JSON Lines body.
@@ -98,11 +93,21 @@ struct CollectorServer: Sendable {
     _ request: Request, tokens: CollectorTokens, scope: CollectorTokens.Scope,
     _ body: () async throws -> String
   ) async throws -> Response {
-    do {
-      try authorize(request, tokens: tokens, scope: scope)
-      return Response(
+    await respond(request, tokens: tokens, scope: scope) {
+      Response(
         status: .ok, headers: [.contentType: "application/x-ndjson; charset=utf-8"],
         body: ResponseBody(byteBuffer: ByteBuffer(string: try await body())))
+    }
+  }
+
+  /// `response` once the request's token has `scope`; any error as its response.
+  private static func respond(
+    _ request: Request, tokens: CollectorTokens, scope: CollectorTokens.Scope,
+    _ response: () async throws -> Response
+  ) async -> Response {
+    do {
+      try authorize(request, tokens: tokens, scope: scope)
+      return try await response()
     } catch {
       return Self.response(for: error)
     }
