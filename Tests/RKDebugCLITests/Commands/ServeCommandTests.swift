@@ -317,3 +317,31 @@ import Testing
       ])
   }
 }
+
+/// Numbers and names the collector's commands refuse before they touch a file or the network.
+@Suite struct CollectorUsageTests {
+  @Test func hugeNegativeAndMalformedArgumentsAreUsageErrors() {
+    expectUsageError(
+      ["serve", "--port=-1"],
+      "--port -1 is not a port; use 0...65535 (0 picks a free one) (see 'rkdebug help serve')")
+    expectUsageError(
+      ["serve", "--port", "99999999999999999999"],
+      "The value '99999999999999999999' is invalid for '--port <port>' (see 'rkdebug help serve')")
+    expectUsageError(
+      ["serve", "--max-batch-bytes=-5"],
+      "--max-batch-bytes must be at least 1024 (see 'rkdebug help serve')")
+    expectUsageError(
+      ["push", "--to", "http://127.0.0.1:1", "--batch", "0"],
+      "--batch must be from 1 to 100000 actions (see 'rkdebug help push')")
+    expectUsageError(
+      ["push", "--to", "http://127.0.0.1:1", "--batch", "100001"],
+      "--batch must be from 1 to 100000 actions (see 'rkdebug help push')")
+    expectUsageError(
+      ["push", "--to", "http://127.0.0.1:1", "--all", "--session", "1"],
+      "give --session N or --all, not both (see 'rkdebug help push')")
+    // The one-line error shows the newline as a space.
+    expectUsageError(
+      ["pull", "http://127.0.0.1:1", "a\nb"],
+      "'a b' is not a session uuid (see 'rkdebug help pull')")
+  }
+}
