@@ -60,20 +60,26 @@ import Testing
       return (server, url, try #require(URL(string: url)?.port))
     }
 
-    /// Starts `rkdebug push --batch 2` of the fixture in the background, and returns once the
-    /// collector holds the session: the upload is under way.
-    func startSlowPush() async throws -> RKDebugProcess.Running {
+    /// Leaves an upload half done, deterministically: the collector stores the first 100
+    /// actions of the fixture's session, is stopped (SIGSTOP), and `rkdebug push --batch 2` of
+    /// the whole session starts against it. The push cannot finish until the collector runs.
+    func startPushAgainstAStoppedCollector() async throws -> RKDebugProcess.Running {
+      let export = try RKDebugProcess.run(["export", "--db", log])
+      let lines = export.stdout.split(separator: "\n", omittingEmptySubsequences: true)
+      // The session line, then every line before action 101's (each action's effects follow it).
+      let end = try #require(
+        lines.firstIndex { $0.hasPrefix(#"{"durationNanos":"#) && $0.contains(#""index":101,"#) })
+      let prefix = try await request(
+        "POST", "/v1/batches", token: ServeCommandTests.pushToken,
+        body: lines[..<end].joined(separator: "\n") + "\n")
+      #expect(prefix.status == 200, "\(prefix.body)")
+      #expect(prefix.body.contains(#""storedActions":100"#), "\(prefix.body)")
+      kill(server.process.processIdentifier, SIGSTOP)
       let push = try RKDebugProcess.start(
         ["push", "--db", log, "--to", url, "--batch", "2"],
         environment: ["RKDEBUG_TOKEN": ServeCommandTests.pushToken])
-      for _ in 0..<400 {
-        if try await request("GET", "/v1/sessions", token: ServeCommandTests.readToken).body
-          != "[]"
-        {
-          break
-        }
-        try await Task.sleep(for: .milliseconds(10))
-      }
+      // Time for the push to connect and send its first batch, which waits for an answer.
+      try await Task.sleep(for: .milliseconds(300))
       return push
     }
 
@@ -216,8 +222,8 @@ import Testing
   {
     guard var collector = try await Collector() else { return }
     defer { collector.server.process.terminate() }
-    let push = try await collector.startSlowPush()
-    #expect(push.process.isRunning, "the push ended before the collector was killed")
+    let push = try await collector.startPushAgainstAStoppedCollector()
+    #expect(push.process.isRunning, "the push ended while the collector was stopped")
     kill(collector.server.process.processIdentifier, SIGKILL)
     collector.server.process.waitUntilExit()
     // A new collector on the same port and database: the push's retries reach it.
@@ -225,7 +231,10 @@ import Testing
       database: collector.database, tokens: collector.tokens, port: collector.port)
     let pushed = try push.wait()
     #expect(pushed.status == 0, "\(pushed.stderr)")
-    #expect(pushed.stdout.hasPrefix("pushed session 1 (F70B64A5-B296-4A05-B37D-2F275D148EDA): 352"))
+    #expect(
+      pushed.stdout
+        == "pushed session 1 (F70B64A5-B296-4A05-B37D-2F275D148EDA): 352 actions, 252 new to "
+        + "the collector\n")
     #expect(try collector.pulledExportIsTheOriginal(uuid: "F70B64A5-B296-4A05-B37D-2F275D148EDA"))
   }
 
@@ -250,9 +259,11 @@ import Testing
         database: try exported("RKDEBUG_TEST_POSTGRES_URL"), fixture: "todos")
     else { return }
     defer { collector.server.process.terminate() }
-    let push = try await collector.startSlowPush()
-    #expect(push.process.isRunning, "the push ended before the database was restarted")
+    let push = try await collector.startPushAgainstAStoppedCollector()
+    #expect(push.process.isRunning, "the push ended while the collector was stopped")
+    // The collector's connections all die while it is stopped; it finds out on resuming.
     _ = try Self.shell([script, "restart", directory])
+    kill(collector.server.process.processIdentifier, SIGCONT)
     let pushed = try push.wait()
     #expect(pushed.status == 0, "\(pushed.stderr)")
     let uuid = try #require(
