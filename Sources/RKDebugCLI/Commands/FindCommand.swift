@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReducerKitDebug
+import Synchronization
 
 /// `rkdebug find`: every range of indices where a predicate holds, in one streaming pass.
 struct FindCommand: AsyncParsableCommand {
@@ -17,6 +18,13 @@ struct FindCommand: AsyncParsableCommand {
 
       Unlike 'bisect --where', find assumes nothing: the predicate may start and stop \
       holding any number of times.
+
+      --all-sessions searches every session of the log (or those that --feature, --since, \
+      --until, --metadata and --failed keep, as for 'sessions'), several at a time, one per \
+      core: one line per session where the predicate holds, in the sessions' order, its id, \
+      feature and ranges (session 3 (todos): 12…40, 97), or with --first or --last its one \
+      index. Sessions where it holds nowhere are left out. Names are not checked across \
+      sessions, since sessions of other features lack them: filter with --feature.
 
       When the predicate holds at no index, find prints a line saying so (nothing with \
       --json, or {"index":null} with --first or --last) and exits with status 1, as grep \
@@ -80,15 +88,34 @@ struct FindCommand: AsyncParsableCommand {
   @Flag(help: "Fail, instead of warning, when the predicate names something no state has.")
   var strict = false
 
+  @Flag(help: "Search every session of the log (or those the filters keep), side by side.")
+  var allSessions = false
+
+  @OptionGroup(title: "Filters (with --all-sessions)") var filter: SessionFilterOptions
+
   @OptionGroup var output: JSONOutputOption
 
   func validate() throws {
     if first, last {
       throw ValidationError("Pass at most one of --first and --last.")
     }
+    if allSessions {
+      if sessionOptions.session != nil {
+        throw ValidationError("Pass --session or --all-sessions, not both.")
+      }
+      if strict {
+        throw ValidationError(
+          "--strict checks the names of one session; with --all-sessions filter with --feature")
+      }
+    } else if !filter.isEmpty {
+      throw ValidationError(
+        "--feature, --since, --until, --metadata and --failed choose sessions for "
+          + "--all-sessions; add it, or pick one session with --session")
+    }
   }
 
   func run() async throws {
+    if allSessions { return try runAcrossSessions() }
     let reader = try sessionOptions.reader()
     try PredicateNameCheck(predicate: predicate, strict: strict).run(on: reader)
     let scan = PredicateScan(predicate: predicate, reader: reader)
@@ -115,6 +142,53 @@ struct FindCommand: AsyncParsableCommand {
       if !output.json { print(neverText(reader)) }
       throw ExitCode(1)
     }
+  }
+
+  /// `find --all-sessions`: one line per session where the predicate holds.
+  private func runAcrossSessions() throws {
+    let log = try sessionOptions.openReadOnly()
+    let sessions = try log.sessions(matching: filter.query)
+    try log.close()
+    let scan = SessionsScan(
+      predicate: predicate, logPath: sessionOptions.logPath, sessions: sessions)
+    let found = Mutex(0)
+    let json = output.json
+    let single = first || last
+    try scan.run(first ? .first : last ? .last : .ranges) { answer in
+      guard !answer.ranges.isEmpty else { return }
+      found.withLock { $0 += 1 }
+      print(json ? Self.json(answer, single: single).serialized() : Self.text(answer))
+      fflush(nil)  // Each session as it is done, also through a pipe.
+    }
+    guard found.withLock({ $0 }) > 0 else {
+      if !json {
+        print(
+          "\(predicate) holds in no session of \(sessions.count) searched"
+            + (filter.isEmpty ? "" : " (those the filters keep)"))
+      }
+      throw ExitCode(1)
+    }
+  }
+
+  /// `session 3 (todos): 12…40, 97`.
+  static func text(_ answer: SessionsScan.Answer) -> String {
+    "session \(answer.session.id) (\(answer.session.feature)): "
+      + answer.ranges.map(text).joined(separator: ", ")
+  }
+
+  /// `{"session":3,"uuid":…,"feature":"todos","ranges":[…]}`, or with `single` (`--first`,
+  /// `--last`) `"index":12` for the ranges (docs/cli-json.md).
+  static func json(_ answer: SessionsScan.Answer, single: Bool) -> JSONValue {
+    var object: [String: JSONValue] = [
+      "session": JSONValue(answer.session.id), "uuid": .string(answer.session.uuid),
+      "feature": .string(answer.session.feature),
+    ]
+    if single {
+      object["index"] = JSONValue(answer.ranges[0].lowerBound)
+    } else {
+      object["ranges"] = .array(answer.ranges.map(json))
+    }
+    return .object(object)
   }
 
   /// `12…40`, or `97` for a range of one index.

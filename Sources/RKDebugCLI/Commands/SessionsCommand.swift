@@ -11,16 +11,22 @@ struct SessionsCommand: AsyncParsableCommand {
       One line per session, oldest first: its id (for --session), the feature it was \
       recorded under, when it started, how many actions and effects it holds, and whether it \
       ended (a session that never ended was still recording, or its process died).
+
+      --feature, --since, --until, --metadata and --failed keep only the sessions that match \
+      all of them; 'find --all-sessions' takes the same filters.
       """
   )
 
   @OptionGroup var logOptions: LogOptions
+  @OptionGroup(title: "Filters") var filter: SessionFilterOptions
   @OptionGroup var output: JSONOutputOption
 
   func run() async throws {
     output.printList(
-      try logOptions.openReadOnly().sessions(), json: Self.json,
-      empty: "(no sessions in \(logOptions.logPath))",
+      try logOptions.openReadOnly().sessions(matching: filter.query), json: Self.json,
+      empty: filter.isEmpty
+        ? "(no sessions in \(logOptions.logPath))"
+        : "(no session in \(logOptions.logPath) matches the filters)",
       text: { Self.table($0, terminal: .current) }
     )
   }

@@ -10,6 +10,13 @@ extension ActionLog {
     }
   }
 
+  /// The sessions that `query` keeps, oldest first.
+  public func sessions(matching query: SessionQuery) throws -> [LoggedSession] {
+    try read { db in
+      try LoggedSession.filter(query.condition).order(LoggedSession.Columns.id).fetchAll(db)
+    }
+  }
+
   /// The session with `id`, or the newest session when `id` is `nil`.
   public func session(id: Int64? = nil) throws -> LoggedSession {
     try read { db in

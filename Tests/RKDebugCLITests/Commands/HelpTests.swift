@@ -202,6 +202,14 @@ import Testing
     Unlike 'bisect --where', find assumes nothing: the predicate may start and stop
     holding any number of times.
 
+    --all-sessions searches every session of the log (or those that --feature,
+    --since, --until, --metadata and --failed keep, as for 'sessions'), several at
+    a time, one per core: one line per session where the predicate holds, in the
+    sessions' order, its id, feature and ranges (session 3 (todos): 12…40, 97), or
+    with --first or --last its one index. Sessions where it holds nowhere are left
+    out. Names are not checked across sessions, since sessions of other features
+    lack them: filter with --feature.
+
     When the predicate holds at no index, find prints a line saying so (nothing
     with --json, or {"index":null} with --first or --last) and exits with status 1,
     as grep does; 0 means it holds somewhere. A name in EXPR that no state of the
@@ -241,8 +249,23 @@ import Testing
     record --actions file is at most 16 MiB; it, and the JSON of logs and exports,
     nests at most 512 levels deep.
 
-    USAGE: rkdebug find [--db <path>] [--session <id>] --where <expr> [--first] [--last]\#
-     [--strict] [--json]
+    USAGE: rkdebug find [<options>] --where <expr>
+
+    FILTERS (WITH --ALL-SESSIONS):
+      --feature <name>        Only sessions recorded under this feature name.
+      --since <time>          Only sessions that started at or after this time.
+            A time is a date (2026-11-27, midnight in the local time zone), a date
+            and time as 'sessions' prints them (2026-11-27 14:05 or 2026-11-27
+            14:05:09, local time), an ISO 8601 time with its zone
+            (2026-11-27T14:05:09Z), or a span back from now: a number and s, m, h,
+            d or w (90m, 1d, 2w).
+      --until <time>          Only sessions that started before this time (written
+                              as for --since).
+      --metadata <key=value>  Only sessions whose metadata has this key with this
+                              value; repeat for more.
+            What the recorder wrote with the session: host and pid.
+      --failed/--no-failed    Only sessions with an effect that failed
+                              (--no-failed: only sessions without one).
 
     OPTIONS:
       --db <path>             The log file. Defaults to $RKDEBUG_DB, then
@@ -264,6 +287,8 @@ import Testing
       --last                  Print only the last index where the predicate holds.
       --strict                Fail, instead of warning, when the predicate names
                               something no state has.
+      --all-sessions          Search every session of the log (or those the filters
+                              keep), side by side.
       --json                  Print JSON (JSON Lines for lists) instead of text.
             docs/cli-json.md documents the JSON of each command.
       --version               Show the version.
