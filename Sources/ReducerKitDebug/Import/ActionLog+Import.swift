@@ -17,12 +17,14 @@ extension ActionLog {
     header.reads = session.reads.filter { $0.key == 0 }
     var actions = session.actions.makeIterator()
     var effects = session.effects.makeIterator()
-    return try importSession(header, items: {
-      if let action = actions.next() {
-        return .action(action, reads: session.reads[action.index] ?? [])
-      }
-      return effects.next().map(SessionImport.Item.effect)
-    }, progress: progress)
+    return try importSession(
+      header,
+      items: {
+        if let action = actions.next() {
+          return .action(action, reads: session.reads[action.index] ?? [])
+        }
+        return effects.next().map(SessionImport.Item.effect)
+      }, progress: progress)
   }
 
   /// Writes a session into the log in one transaction, as a new session, reading its actions
@@ -42,6 +44,8 @@ extension ActionLog {
   ///     `actions` and `effects` are not read.
   ///   - items: The next action or effect, in export order (an effect after its action).
   ///   - progress: Called with the number of actions written so far, every few hundred.
+  ///   - id: The id the session gets, rather than the next free one: a replica of a
+  ///     collector's sessions keeps the collector's ids. No session of the log may have it.
   /// - Returns: The new session's id in this log.
   /// - Throws: ``LogError/corrupt(_:)`` for an inconsistent session;
   ///   ``LogError/sessionAlreadyInLog(uuid:id:)`` when a session with the same uuid is
@@ -49,7 +53,7 @@ extension ActionLog {
   @discardableResult
   public func importSession(
     _ header: SessionImport, items: () throws -> SessionImport.Item?,
-    progress: ((Int) -> Void)? = nil
+    progress: ((Int) -> Void)? = nil, id: Int64? = nil
   ) throws -> Int64 {
     guard !isReadOnly else { throw LogError.openedReadOnly(path: path ?? ":memory:") }
     var row = header.session
@@ -62,7 +66,7 @@ extension ActionLog {
         ) {
           throw LogError.sessionAlreadyInLog(uuid: row.uuid, id: existing)
         }
-        let id = try row.insert(metadata: header.metadata.serialized(), in: db)
+        let id = try row.insert(metadata: header.metadata.serialized(), id: id, in: db)
         let snapshot = try db.makeStatement(
           sql: "INSERT INTO snapshot (session_id, idx, state) VALUES (?, ?, ?)"
         )
@@ -83,12 +87,12 @@ extension ActionLog {
         try insertReads(header.reads[0], at: 0)
         while let item = try items() {
           switch item {
-          case let .action(action, reads):
+          case .action(let action, let reads):
             try checker.check(action)
             let (effectID, parentIndex): (Int?, Int?) =
               switch action.source {
               case .send: (nil, nil)
-              case let .effect(effectID, parentIndex): (effectID, parentIndex)
+              case .effect(let effectID, let parentIndex): (effectID, parentIndex)
               }
             try insertAction.execute(arguments: [
               id, action.index, ActionTextRow.id(json: action.json, label: action.label, in: db),
@@ -102,7 +106,7 @@ extension ActionLog {
               try snapshot.execute(arguments: [id, action.index, checker.state.serialized()])
             }
             if action.index % 500 == 0 { progress?(action.index) }
-          case let .effect(effect):
+          case .effect(let effect):
             try checker.check(effect)
             do {
               try effect.insert(session: id, sessionStart: start, in: db)

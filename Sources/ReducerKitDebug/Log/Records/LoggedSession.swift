@@ -29,6 +29,27 @@ public struct LoggedSession: Codable, Sendable, Equatable {
   public var actionCount: Int
   /// The number of effects recorded.
   public var effectCount: Int
+
+  /// A session by its fields: as a recorder starts one, or as a collector lists it.
+  public init(
+    id: Int64, uuid: String, feature: String, stateType: String, actionType: String,
+    stateFingerprint: String, actionFingerprint: String, snapshotInterval: Int,
+    durability: String, startedAt: Date, endedAt: Date?, actionCount: Int, effectCount: Int
+  ) {
+    self.id = id
+    self.uuid = uuid
+    self.feature = feature
+    self.stateType = stateType
+    self.actionType = actionType
+    self.stateFingerprint = stateFingerprint
+    self.actionFingerprint = actionFingerprint
+    self.snapshotInterval = snapshotInterval
+    self.durability = durability
+    self.startedAt = startedAt
+    self.endedAt = endedAt
+    self.actionCount = actionCount
+    self.effectCount = effectCount
+  }
 }
 
 /// The `session` table, read as GRDB records: `LoggedSession.order(Columns.id).fetchAll(db)`.
@@ -87,19 +108,19 @@ extension LoggedSession: FetchableRecord, TableRecord {
   }
 }
 
-// In an extension, so that the struct keeps its memberwise initializer.
+// MARK: - Writes
 extension LoggedSession {
-  /// Inserts the session as a new row (its `id`, `actionCount` and `effectCount` are not
-  /// written: the log numbers it and counts its rows) and returns the row's id.
-  func insert(metadata: String, in db: Database) throws -> Int64 {
+  /// Inserts the session as a new row (its `actionCount` and `effectCount` are not written:
+  /// the log counts its rows) and returns the row's id: `id` when given, else the next one.
+  func insert(metadata: String, id: Int64? = nil, in db: Database) throws -> Int64 {
     try db.execute(
       sql: """
-        INSERT INTO session (uuid, feature, state_type, action_type, state_fingerprint,
+        INSERT INTO session (id, uuid, feature, state_type, action_type, state_fingerprint,
           action_fingerprint, snapshot_interval, durability, started_at, ended_at, metadata)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
       arguments: [
-        uuid, feature, stateType, actionType, stateFingerprint, actionFingerprint,
+        id, uuid, feature, stateType, actionType, stateFingerprint, actionFingerprint,
         snapshotInterval, durability, startedAt.timeIntervalSince1970,
         endedAt?.timeIntervalSince1970, metadata,
       ]
