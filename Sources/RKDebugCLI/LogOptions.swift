@@ -13,7 +13,10 @@ struct LogOptions: ParsableArguments {
         Commands that only read the log open it read-only and never change it (a log that \
         cannot be written, on a read-only disk say, is read without creating any file \
         beside it); record, import and demo create it if it does not exist. PATH is always \
-        a file's path, never an SQLite URI; a folder, FIFO or device is refused.
+        a file's path, never an SQLite URI; a folder, FIFO or device is refused. The \
+        commands that read sessions also take the URL of an 'rkdebug serve' collector \
+        (http://HOST:PORT, its read token in $RKDEBUG_TOKEN): they read the sessions they \
+        need into a cache log (docs/collector.md).
         """,
       valueName: "path"
     )
@@ -36,8 +39,29 @@ struct LogOptions: ParsableArguments {
     return "rkdebug.sqlite"
   }
 
+  /// The collector `--db` (or `$RKDEBUG_DB`) names, when it is an `http://` or `https://` URL.
+  var collectorURL: String? {
+    let path = logPath
+    return path.hasPrefix("http://") || path.hasPrefix("https://") ? path : nil
+  }
+
+  /// The log path, for a command that writes it or reads it as a file (`--follow`).
+  ///
+  /// - Throws: ``RKDebugError`` when `--db` names a collector.
+  func localPath(for command: String) throws -> String {
+    if let url = collectorURL {
+      throw RKDebugError(
+        "\(command) works on a log file, not on the collector at \(url); "
+          + "'rkdebug pull' copies a session into a log file")
+    }
+    return logPath
+  }
+
   /// Opens the log read-only: a read command never writes to it.
+  ///
+  /// - Throws: ``RKDebugError`` when `--db` names a collector: its sessions are read through
+  ///   ``SessionOptions`` or ``CollectorReplica``.
   func openReadOnly() throws -> ActionLog {
-    try ActionLog.readOnly(path: logPath)
+    try ActionLog.readOnly(path: try localPath(for: "this command"))
   }
 }

@@ -20,13 +20,17 @@ struct SessionOptions: ParsableArguments {
   /// The log path this invocation uses.
   var logPath: String { log.logPath }
 
-  /// Opens the log read-only: a read command never writes to it.
-  func openReadOnly() throws -> ActionLog {
-    try log.openReadOnly()
+  /// Opens the log read-only: a read command never writes to it. With a collector's URL,
+  /// the cache log holding the collector's copy of the chosen session (``CollectorReplica``).
+  func openReadOnly() async throws -> ActionLog {
+    if let url = log.collectorURL {
+      return try await CollectorReplica(url: url).log(session: session)
+    }
+    return try log.openReadOnly()
   }
 
   /// A reader for the chosen session of a read-only log.
-  func reader() throws -> SessionReader {
-    try openReadOnly().reader(session: session)
+  func reader() async throws -> SessionReader {
+    try await openReadOnly().reader(session: session)
   }
 }

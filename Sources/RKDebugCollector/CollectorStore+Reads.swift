@@ -10,6 +10,12 @@ extension CollectorStore {
     try await withConnection { try await $0.sessionUUIDs() }
   }
 
+  /// The stored sessions that `query` keeps, oldest first, numbered by the collector's ids:
+  /// what `rkdebug sessions --db URL` lists.
+  public func sessions(matching query: SessionQuery) async throws -> [LoggedSession] {
+    try await withConnection { try await $0.sessions(matching: query) }
+  }
+
   /// The session `uuid` as stored, whole: what `rkdebug import` (or `pull`) writes into a
   /// local log, which then exports byte for byte as the original did.
   ///
@@ -31,6 +37,65 @@ extension CollectorConnection {
     return uuids
   }
 
+  /// See ``CollectorStore/sessions(matching:)``.
+  func sessions(matching filter: SessionQuery) async throws -> [LoggedSession] {
+    var sql = PostgresQuery.StringInterpolation(literalCapacity: 512, interpolationCount: 8)
+    sql.appendLiteral(
+      """
+      SELECT s.id, s.uuid, s.feature, s.state_type, s.action_type, s.state_fingerprint,
+        s.action_fingerprint, s.snapshot_interval, s.durability, s.started_at, s.ended_at,
+        s.action_count, (SELECT coalesce(max(e.id), 0) FROM effect AS e WHERE e.session_id = s.id)
+      FROM session AS s WHERE true
+      """)
+    if let feature = filter.feature {
+      sql.appendLiteral(" AND s.feature = ")
+      sql.appendInterpolation(feature)
+    }
+    if let since = filter.startedSince {
+      sql.appendLiteral(" AND s.started_at >= ")
+      sql.appendInterpolation(since.timeIntervalSince1970)
+    }
+    if let before = filter.startedBefore {
+      sql.appendLiteral(" AND s.started_at < ")
+      sql.appendInterpolation(before.timeIntervalSince1970)
+    }
+    for (key, value) in filter.metadata.sorted(by: { $0.key < $1.key }) {
+      sql.appendLiteral(" AND s.metadata::jsonb -> ")
+      sql.appendInterpolation(key)
+      sql.appendLiteral(" = to_jsonb(")
+      sql.appendInterpolation(value)
+      sql.appendLiteral("::text)")
+    }
+    if let failed = filter.hasFailedEffect {
+      sql.appendLiteral(failed ? " AND " : " AND NOT ")
+      sql.appendLiteral(
+        "EXISTS (SELECT 1 FROM effect AS e WHERE e.session_id = s.id AND e.outcome = 'failed')")
+    }
+    sql.appendLiteral(" ORDER BY s.id")
+    var sessions: [LoggedSession] = []
+    for try await
+      (
+        id, uuid, feature, stateType, actionType, stateFingerprint, actionFingerprint, interval,
+        durability, startedAt, endedAt, actionCount, effectCount
+      )
+      in try await query(PostgresQuery(stringInterpolation: sql)).decode(
+        (
+          Int64, String, String, String, String, String, String, Int, String, Double, Double?, Int,
+          Int
+        ).self)
+    {
+      sessions.append(
+        LoggedSession(
+          id: id, uuid: uuid, feature: feature, stateType: stateType, actionType: actionType,
+          stateFingerprint: stateFingerprint, actionFingerprint: actionFingerprint,
+          snapshotInterval: interval, durability: durability,
+          startedAt: Date(timeIntervalSince1970: startedAt),
+          endedAt: endedAt.map(Date.init(timeIntervalSince1970:)), actionCount: actionCount,
+          effectCount: effectCount))
+    }
+    return sessions
+  }
+
   /// See ``CollectorStore/session(uuid:)``.
   func session(uuid: String) async throws -> SessionImport {
     let stored = try await storedSession(uuid: uuid, forUpdate: false)
@@ -43,15 +108,16 @@ extension CollectorConnection {
     }
     for try await
       (index, json, label, effectID, parentIndex, time, duration, ops, reads)
-    in try await query(
-      """
-      SELECT a.idx, a.json::text, a.label, a.effect_id, a.parent_idx, a.time_us,
-        a.duration_ns, a.ops::text, i.reads::text
-      FROM action AS a
-      LEFT JOIN input AS i ON i.session_id = a.session_id AND i.idx = a.idx
-      WHERE a.session_id = \(stored.id) ORDER BY a.idx
-      """
-    ).decode((Int, String, String, Int?, Int?, Int64, Int64, String, String?).self) {
+      in try await query(
+        """
+        SELECT a.idx, a.json::text, a.label, a.effect_id, a.parent_idx, a.time_us,
+          a.duration_ns, a.ops::text, i.reads::text
+        FROM action AS a
+        LEFT JOIN input AS i ON i.session_id = a.session_id AND i.idx = a.idx
+        WHERE a.session_id = \(stored.id) ORDER BY a.idx
+        """
+      ).decode((Int, String, String, Int?, Int?, Int64, Int64, String, String?).self)
+    {
       let row = ActionRow(
         index: index, json: json, label: label, effectID: effectID, parentIndex: parentIndex,
         timeMicros: time, durationNanos: duration, ops: ops, reads: reads)
@@ -80,22 +146,24 @@ extension CollectorConnection {
     let lock = forUpdate ? " FOR UPDATE" : ""
     var found: StoredSession?
     for try await
-      (id, feature, stateType, actionType, stateFingerprint, actionFingerprint, interval,
-        durability, startedAt, endedAt, metadata, count, head, initial)
-    in try await query(
-      """
-      SELECT s.id, s.feature, s.state_type, s.action_type, s.state_fingerprint,
-        s.action_fingerprint, s.snapshot_interval, s.durability, s.started_at, s.ended_at,
-        s.metadata::text, s.action_count, s.head_state::text, z.state::text
-      FROM session AS s
-      JOIN snapshot AS z ON z.session_id = s.id AND z.idx = 0
-      WHERE s.uuid = \(uuid)\(unescaped: lock)
-      """
-    ).decode(
       (
-        Int64, String, String, String, String, String, Int, String, Double, Double?, String,
-        Int, String, String
-      ).self)
+        id, feature, stateType, actionType, stateFingerprint, actionFingerprint, interval,
+        durability, startedAt, endedAt, metadata, count, head, initial
+      )
+      in try await query(
+        """
+        SELECT s.id, s.feature, s.state_type, s.action_type, s.state_fingerprint,
+          s.action_fingerprint, s.snapshot_interval, s.durability, s.started_at, s.ended_at,
+          s.metadata::text, s.action_count, s.head_state::text, z.state::text
+        FROM session AS s
+        JOIN snapshot AS z ON z.session_id = s.id AND z.idx = 0
+        WHERE s.uuid = \(uuid)\(unescaped: lock)
+        """
+      ).decode(
+        (
+          Int64, String, String, String, String, String, Int, String, Double, Double?, String,
+          Int, String, String
+        ).self)
     {
       let header = SessionImport(
         uuid: uuid, feature: feature, stateType: stateType, actionType: actionType,
@@ -114,15 +182,16 @@ extension CollectorConnection {
   func storedActionRow(session: Int64, index: Int) async throws -> ActionRow? {
     var row: ActionRow?
     for try await (json, label, effectID, parentIndex, time, duration, ops, reads)
-    in try await query(
-      """
-      SELECT a.json::text, a.label, a.effect_id, a.parent_idx, a.time_us, a.duration_ns,
-        a.ops::text, i.reads::text
-      FROM action AS a
-      LEFT JOIN input AS i ON i.session_id = a.session_id AND i.idx = a.idx
-      WHERE a.session_id = \(session) AND a.idx = \(index)
-      """
-    ).decode((String, String, Int?, Int?, Int64, Int64, String, String?).self) {
+      in try await query(
+        """
+        SELECT a.json::text, a.label, a.effect_id, a.parent_idx, a.time_us, a.duration_ns,
+          a.ops::text, i.reads::text
+        FROM action AS a
+        LEFT JOIN input AS i ON i.session_id = a.session_id AND i.idx = a.idx
+        WHERE a.session_id = \(session) AND a.idx = \(index)
+        """
+      ).decode((String, String, Int?, Int?, Int64, Int64, String, String?).self)
+    {
       row = ActionRow(
         index: index, json: json, label: label, effectID: effectID, parentIndex: parentIndex,
         timeMicros: time, durationNanos: duration, ops: ops, reads: reads)
@@ -139,15 +208,15 @@ extension CollectorConnection {
     var rows: [EffectRow] = []
     for try await
       (id, actionIndex, kind, cancelIDs, started, ended, outcome, error, cause, cancelledBy)
-    in try await query(
-      PostgresQuery(
-        unsafeSQL: """
-          SELECT id, action_idx, kind, cancel_ids::text, started_us, ended_us, outcome, error,
-            cancel_cause, cancelled_by
-          FROM effect WHERE \(condition) ORDER BY \(orderBy)
-          """)
-    ).decode(
-      (Int, Int, String, String, Int64, Int64?, String?, String?, String?, Int?).self)
+      in try await query(
+        PostgresQuery(
+          unsafeSQL: """
+            SELECT id, action_idx, kind, cancel_ids::text, started_us, ended_us, outcome, error,
+              cancel_cause, cancelled_by
+            FROM effect WHERE \(condition) ORDER BY \(orderBy)
+            """)
+      ).decode(
+        (Int, Int, String, String, Int64, Int64?, String?, String?, String?, Int?).self)
     {
       rows.append(
         EffectRow(
@@ -171,8 +240,10 @@ extension SessionImport {
       ("actionFingerprint", self.actionFingerprint, batch.actionFingerprint),
       ("snapshotInterval", String(self.snapshotInterval), String(max(1, batch.snapshotInterval))),
       ("durability", self.durability, batch.durability),
-      ("startedAt", "\(self.startedAt.timeIntervalSince1970)",
-        "\(batch.startedAt.timeIntervalSince1970)"),
+      (
+        "startedAt", "\(self.startedAt.timeIntervalSince1970)",
+        "\(batch.startedAt.timeIntervalSince1970)"
+      ),
       ("metadata", metadata.serialized(), batch.metadata.serialized()),
       ("initialState", initialState.serialized(), batch.initialState.serialized()),
     ]

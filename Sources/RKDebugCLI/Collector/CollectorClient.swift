@@ -1,4 +1,5 @@
 import Foundation
+import ReducerKitDebug
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -48,14 +49,85 @@ struct CollectorClient {
     try await request("v1/sessions/\(uuid)/export", method: "GET", body: nil)
   }
 
-  /// The uuids of the collector's sessions.
-  func sessionUUIDs() async throws -> [String] {
-    let data = try await request("v1/sessions", method: "GET", body: nil)
-    return (try? JSONSerialization.jsonObject(with: data)) as? [String] ?? []
+  /// The collector's sessions that `query` keeps, oldest first, with the collector's ids.
+  func sessions(matching query: SessionQuery) async throws -> [LoggedSession] {
+    var items: [URLQueryItem] = []
+    if let feature = query.feature { items.append(URLQueryItem(name: "feature", value: feature)) }
+    if let since = query.startedSince {
+      items.append(URLQueryItem(name: "since", value: String(since.timeIntervalSince1970)))
+    }
+    if let until = query.startedBefore {
+      items.append(URLQueryItem(name: "until", value: String(until.timeIntervalSince1970)))
+    }
+    for (key, value) in query.metadata.sorted(by: { $0.key < $1.key }) {
+      items.append(URLQueryItem(name: "metadata", value: "\(key)=\(value)"))
+    }
+    if let failed = query.hasFailedEffect {
+      items.append(URLQueryItem(name: "failed", value: String(failed)))
+    }
+    // Each value escaped in full: URLComponents would leave `+` and `=` as they are.
+    let queryText =
+      items.isEmpty
+      ? ""
+      : "?"
+        + items.map { item in
+          "\(item.name)=\(Self.escaped(item.value ?? ""))"
+        }.joined(separator: "&")
+    let data = try await request("v1/sessions", query: queryText, method: "GET", body: nil)
+    guard case .array(let objects) = try? JSONValue(parsing: String(decoding: data, as: UTF8.self))
+    else {
+      throw RKDebugError(
+        "the collector at \(baseURL.absoluteString) answered a list of sessions that is not one")
+    }
+    return try objects.map { try Self.session(from: $0) }
   }
 
-  private func request(_ path: String, method: String, body: Data?) async throws -> Data {
-    var request = URLRequest(url: baseURL.appendingPathComponent(path))
+  /// A session of `GET /v1/sessions` (the `sessions --json` object).
+  private static func session(from object: JSONValue) throws -> LoggedSession {
+    func string(_ key: String) throws -> String {
+      guard let value = object[key]?.stringValue else { throw Malformed(key: key) }
+      return value
+    }
+    func integer(_ key: String) throws -> Int {
+      guard let value = object[key]?.intValue else { throw Malformed(key: key) }
+      return value
+    }
+    func date(_ key: String) throws -> Date? {
+      guard let value = object[key], value != .null else { return nil }
+      guard let text = value.stringValue, let date = JSONValue.date(parsing: text) else {
+        throw Malformed(key: key)
+      }
+      return date
+    }
+    guard let startedAt = try date("startedAt") else { throw Malformed(key: "startedAt") }
+    return LoggedSession(
+      id: Int64(try integer("id")), uuid: try string("uuid"), feature: try string("feature"),
+      stateType: try string("stateType"), actionType: try string("actionType"),
+      stateFingerprint: "", actionFingerprint: "",
+      snapshotInterval: try integer("snapshotInterval"), durability: try string("durability"),
+      startedAt: startedAt, endedAt: try date("endedAt"), actionCount: try integer("actionCount"),
+      effectCount: try integer("effectCount"))
+  }
+
+  /// A session object of the collector's that lacks a member or holds the wrong type there.
+  private struct Malformed: Error, CustomStringConvertible {
+    let key: String
+    var description: String { "the collector listed a session without a valid '\(key)'" }
+  }
+
+  /// `text` with everything but unreserved characters percent-escaped.
+  private static func escaped(_ text: String) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~")
+    return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+  }
+
+  private func request(
+    _ path: String, query: String = "", method: String, body: Data?
+  ) async throws -> Data {
+    guard let url = URL(string: baseURL.appendingPathComponent(path).absoluteString + query)
+    else { throw RKDebugError("cannot make a request URL from \(baseURL.absoluteString)") }
+    var request = URLRequest(url: url)
     request.httpMethod = method
     request.httpBody = body
     request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")

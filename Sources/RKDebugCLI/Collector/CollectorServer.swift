@@ -61,7 +61,8 @@ struct CollectorServer: Sendable {
     }
     router.get("/v1/sessions") { request, _ in
       try await Self.answer(request, tokens: tokens, scope: .read) {
-        .array(try await store.sessionUUIDs().map { .string($0) })
+        let query = try Self.sessionQuery(request.uri.queryParameters)
+        return .array(try await store.sessions(matching: query).map(SessionsCommand.json))
       }
     }
     router.get("/v1/sessions/:uuid/export") { request, context in
@@ -69,10 +70,13 @@ struct CollectorServer: Sendable {
         guard let uuid = context.parameters.get("uuid"), UUID(uuidString: uuid) != nil else {
           throw CollectorHTTPError(.badRequest, "the session must be named by its uuid")
         }
-        guard try await store.sessionUUIDs().contains(uuid) else {
+        let session: SessionImport
+        do {
+          session = try await store.session(uuid: uuid)
+        } catch is CollectorError {
           throw CollectorHTTPError(.notFound, "no session \(uuid)")
         }
-        return try SessionExport.text(of: try await store.session(uuid: uuid))
+        return try SessionExport.text(of: session)
       }
     }
     return router
@@ -131,6 +135,35 @@ struct CollectorServer: Sendable {
       throw CollectorHTTPError(
         .contentTooLarge, "the batch is larger than \(limit) bytes; send fewer actions at a time")
     }
+  }
+
+  /// The filters of `GET /v1/sessions`: `feature`, `since` and `until` (Unix seconds),
+  /// `metadata` (`key=value`, repeated) and `failed` (`true` or `false`).
+  static func sessionQuery(_ parameters: Parameters) throws -> SessionQuery {
+    var query = SessionQuery()
+    func time(_ name: String) throws -> Date? {
+      guard let text = parameters.get(name) else { return nil }
+      guard let seconds = Double(text), seconds.isFinite else {
+        throw CollectorHTTPError(.badRequest, "\(name) must be Unix seconds")
+      }
+      return Date(timeIntervalSince1970: seconds)
+    }
+    query.feature = parameters.get("feature")
+    query.startedSince = try time("since")
+    query.startedBefore = try time("until")
+    for pair in parameters.getAll("metadata") {
+      guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+        throw CollectorHTTPError(.badRequest, "metadata must be key=value")
+      }
+      query.metadata[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+    }
+    switch parameters.get("failed") {
+    case nil: break
+    case "true": query.hasFailedEffect = true
+    case "false": query.hasFailedEffect = false
+    default: throw CollectorHTTPError(.badRequest, "failed must be true or false")
+    }
+    return query
   }
 
   /// A batch's session line and items, read as `rkdebug import` reads them.

@@ -93,7 +93,7 @@ struct BisectCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let reader = try sessionOptions.reader()
+    let reader = try await sessionOptions.reader()
     if let predicate {
       try bisect(reader, predicate: predicate)
     } else if let command {

@@ -31,7 +31,7 @@ struct ChangesCommand: AsyncParsableCommand {
 
   func run() async throws {
     if follow.follow { return try await followSession() }
-    let reader = try sessionOptions.reader()
+    let reader = try await sessionOptions.reader()
     guard let range = try range.range(in: reader) else { return }
     var sink = try LineSink(path: nil)
     try write(reader, range: range, to: &sink)

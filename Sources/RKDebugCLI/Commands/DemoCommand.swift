@@ -32,7 +32,7 @@ struct DemoCommand: AsyncParsableCommand {
   static let navigationSeed = 3
 
   func run() async throws {
-    let db = logOptions.logPath
+    let db = try logOptions.localPath(for: "demo")
     for name in [Self.featureName, Self.navigationFeatureName]
     where FeatureRegistry.feature(named: name) == nil {
       throw RKDebugError(

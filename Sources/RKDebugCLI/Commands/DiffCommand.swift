@@ -38,7 +38,7 @@ struct DiffCommand: AsyncParsableCommand {
   @OptionGroup var output: JSONOutputOption
 
   func run() async throws {
-    let reader = try sessionOptions.reader()
+    let reader = try await sessionOptions.reader()
     let old = try reader.stateJSON(at: from)
     let new = try reader.stateJSON(at: to)
     if output.json {

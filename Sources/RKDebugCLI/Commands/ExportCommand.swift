@@ -36,7 +36,7 @@ struct ExportCommand: AsyncParsableCommand {
     if let output, output != "-" {
       try OutputFile.refuseLog(output, option: "--output", logPath: sessionOptions.logPath)
     }
-    let log = try sessionOptions.openReadOnly()
+    let log = try await sessionOptions.openReadOnly()
     let reader = try log.reader(session: sessionOptions.session)
     var sink = try LineSink(path: output == "-" ? nil : output)
     var export = SessionExport(log: log, reader: reader)

@@ -115,8 +115,8 @@ struct FindCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    if allSessions { return try runAcrossSessions() }
-    let reader = try sessionOptions.reader()
+    if allSessions { return try await runAcrossSessions() }
+    let reader = try await sessionOptions.reader()
     try PredicateNameCheck(predicate: predicate, strict: strict).run(on: reader)
     let scan = PredicateScan(predicate: predicate, reader: reader)
     if first || last {
@@ -145,12 +145,22 @@ struct FindCommand: AsyncParsableCommand {
   }
 
   /// `find --all-sessions`: one line per session where the predicate holds.
-  private func runAcrossSessions() throws {
-    let log = try sessionOptions.openReadOnly()
-    let sessions = try log.sessions(matching: filter.query)
-    try log.close()
-    let scan = SessionsScan(
-      predicate: predicate, logPath: sessionOptions.logPath, sessions: sessions)
+  private func runAcrossSessions() async throws {
+    let sessions: [LoggedSession]
+    let path: String
+    if let url = sessionOptions.log.collectorURL {
+      // The collector's sessions that the filters keep, copied into the cache log first.
+      let replica = try CollectorReplica(url: url)
+      sessions = try await replica.sessions(matching: filter.query)
+      try await replica.log(holding: sessions, all: try await replica.sessions()).close()
+      path = replica.path
+    } else {
+      let log = try sessionOptions.log.openReadOnly()
+      sessions = try log.sessions(matching: filter.query)
+      try log.close()
+      path = sessionOptions.logPath
+    }
+    let scan = SessionsScan(predicate: predicate, logPath: path, sessions: sessions)
     let found = Mutex(0)
     let json = output.json
     let single = first || last

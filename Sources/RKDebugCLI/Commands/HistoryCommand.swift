@@ -30,7 +30,7 @@ struct HistoryCommand: AsyncParsableCommand {
   @OptionGroup var output: JSONOutputOption
 
   func run() async throws {
-    let reader = try sessionOptions.reader()
+    let reader = try await sessionOptions.reader()
     var sink = try LineSink(path: nil)
     try write(reader, to: &sink)
     try sink.finish()

@@ -29,7 +29,9 @@ struct ImportCommand: AsyncParsableCommand {
   func run() async throws {
     let source = file == "-" ? "standard input" : file
     let reader = ExportFormat.Reader(source: source, nextLine: try LineReader(file: file).next)
-    print(try Self.importSession(from: reader, source: source, into: logOptions.logPath))
+    print(
+      try Self.importSession(
+        from: reader, source: source, into: try logOptions.localPath(for: "import")))
   }
 
   /// Imports the session `reader` reads into the log at `path` (created if missing) and
@@ -71,7 +73,7 @@ struct ImportCommand: AsyncParsableCommand {
       try? log?.close()
       log = nil
       if size == nil || size == 0 { restore(logAt: path, existed: size != nil) }
-      if case let LogError.corrupt(problem) = error {
+      if case LogError.corrupt(let problem) = error {
         throw RKDebugError(
           "\(source) is not a consistent session: \(problem); nothing was imported"
         )

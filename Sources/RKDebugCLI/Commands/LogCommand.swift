@@ -50,7 +50,7 @@ struct LogCommand: AsyncParsableCommand {
 
   func run() async throws {
     if follow.follow { return try await followSession() }
-    let reader = try sessionOptions.reader()
+    let reader = try await sessionOptions.reader()
     guard let range = try range.range(in: reader) else { return }
     var sink = try LineSink(path: nil)
     let progress = ProgressLine.ofOutput(label: "listing", total: range.count)
@@ -121,7 +121,7 @@ struct LogCommand: AsyncParsableCommand {
     for action in actions {
       var current: LoggedAction? = action
       while let action = current, included.insert(action.index).inserted {
-        guard case let .effect(_, parentIndex) = action.source else { break }
+        guard case .effect(_, let parentIndex) = action.source else { break }
         current = byIndex[parentIndex]
       }
     }

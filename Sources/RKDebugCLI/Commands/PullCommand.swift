@@ -41,6 +41,8 @@ struct PullCommand: AsyncParsableCommand {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
     let source = "the collector's session \(session)"
     let reader = ExportFormat.Reader(source: source) { lines.next().map(String.init) }
-    print(try ImportCommand.importSession(from: reader, source: source, into: logOptions.logPath))
+    print(
+      try ImportCommand.importSession(
+        from: reader, source: source, into: try logOptions.localPath(for: "pull")))
   }
 }

@@ -46,7 +46,7 @@ struct PushCommand: AsyncParsableCommand {
 
   func run() async throws {
     let client = try CollectorClient(url: to, tokenFile: tokenFile)
-    let log = try sessionOptions.openReadOnly()
+    let log = try await sessionOptions.openReadOnly()
     let ids =
       all
       ? try log.sessions().map(\.id) : [try log.reader(session: sessionOptions.session).session.id]

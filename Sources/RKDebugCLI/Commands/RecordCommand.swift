@@ -147,10 +147,10 @@ struct RecordCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    let path = try logOptions.localPath(for: "record")
     let feature = try FeatureRegistry.feature(forRecording: feature)
     let (input, inputCopy) = try readInput()
     defer { withExtendedLifetime(inputCopy) {} }
-    let path = logOptions.logPath
     let durability = durability.durability
     let options = RecordOptions(
       realTime: realTime, live: live, seed: seed ?? 0, snapshotInterval: snapshotInterval

@@ -89,7 +89,7 @@ struct ReplayCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let reader = try sessionOptions.reader()
+    let reader = try await sessionOptions.reader()
     let session = reader.session
     let feature = try FeatureRegistry.feature(forSession: session)
     let replayer = try feature.erased.replayer(for: reader)

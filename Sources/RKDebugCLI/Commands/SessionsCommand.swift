@@ -22,8 +22,14 @@ struct SessionsCommand: AsyncParsableCommand {
   @OptionGroup var output: JSONOutputOption
 
   func run() async throws {
+    let sessions =
+      if let url = logOptions.collectorURL {
+        try await CollectorReplica(url: url).sessions(matching: filter.query)
+      } else {
+        try logOptions.openReadOnly().sessions(matching: filter.query)
+      }
     output.printList(
-      try logOptions.openReadOnly().sessions(matching: filter.query), json: Self.json,
+      sessions, json: Self.json,
       empty: filter.isEmpty
         ? "(no sessions in \(logOptions.logPath))"
         : "(no session in \(logOptions.logPath) matches the filters)",

@@ -61,7 +61,7 @@ struct StateCommand: AsyncParsableCommand {
   @OptionGroup var output: JSONOutputOption
 
   func run() async throws {
-    let reader = try sessionOptions.reader()
+    let reader = try await sessionOptions.reader()
     let state = try reader.stateJSON(at: at)
     var value: JSONValue? = state
     if let valuePath = path {
@@ -78,9 +78,9 @@ struct StateCommand: AsyncParsableCommand {
     if json { return value.serialized() }
     switch value {
     case .null: return "nil"
-    case let .bool(bool): return bool ? "true" : "false"
-    case let .number(text): return text
-    case let .string(string): return string
+    case .bool(let bool): return bool ? "true" : "false"
+    case .number(let text): return text
+    case .string(let string): return string
     case .array, .object: return value.serialized(pretty: true)
     }
   }

@@ -68,7 +68,7 @@ struct TestgenCommand: AsyncParsableCommand {
     if let output {
       try OutputFile.refuseLog(output, option: "--output", logPath: sessionOptions.logPath)
     }
-    let reader = try sessionOptions.reader()
+    let reader = try await sessionOptions.reader()
     let session = reader.session
     guard let feature = FeatureRegistry.feature(for: session) else {
       throw RKDebugError(

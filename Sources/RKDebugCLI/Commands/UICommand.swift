@@ -73,8 +73,16 @@ struct UICommand: AsyncParsableCommand {
     if let export {
       try OutputFile.refuseLog(export, option: "--export", logPath: sessionOptions.logPath)
     }
-    let log = try sessionOptions.openReadOnly()
-    if let export { return try write(log: log, to: export) }
+    if let export { return try write(log: try await sessionOptions.openReadOnly(), to: export) }
+    let log: ActionLog
+    if let url = sessionOptions.log.collectorURL {
+      // Every session the collector lists, so that the inspector lists and opens them all.
+      let replica = try CollectorReplica(url: url)
+      let sessions = try await replica.sessions()
+      log = try await replica.log(holding: sessions, all: sessions)
+    } else {
+      log = try await sessionOptions.openReadOnly()
+    }
     if let session = sessionOptions.session { _ = try log.reader(session: session) }
     if !InspectorServer.isLoopback(host) {
       print(

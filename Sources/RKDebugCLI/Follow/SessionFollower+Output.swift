@@ -14,16 +14,17 @@ extension SessionFollower {
   ) async throws {
     var perSession: PerSession?
     let follower = SessionFollower(
-      log: try options.openReadOnly(), sessionID: options.session, from: from
+      log: try ActionLog.readOnly(path: try options.log.localPath(for: "--follow")),
+      sessionID: options.session, from: from
     )
     var sink = try LineSink(path: nil)
     try await follower.run(
       { event in
         switch event {
-        case let .session(reader, _, isNewer):
+        case .session(let reader, _, let isNewer):
           perSession = nil
           if isNewer { try sink.write(FollowHeader.line(reader.session, json: json)) }
-        case let .actions(reader, actions):
+        case .actions(let reader, let actions):
           try handle(reader, actions, &perSession, &sink)
         }
         try sink.flush()

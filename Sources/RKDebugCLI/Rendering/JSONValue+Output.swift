@@ -9,6 +9,13 @@ extension JSONValue {
     return .string(formatter.string(from: date))
   }
 
+  /// The date of a string ``date(_:)`` wrote, or `nil`.
+  static func date(parsing text: String) -> Date? {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return formatter.date(from: text)
+  }
+
   /// A date as a JSON number of seconds since 1970, as the log stores it.
   static func unixTime(_ date: Date) -> JSONValue {
     JSONValue(date.timeIntervalSince1970) ?? .null

@@ -170,7 +170,10 @@ import Testing
             (a log that cannot be written, on a read-only disk say, is read without
             creating any file beside it); record, import and demo create it if it
             does not exist. PATH is always a file's path, never an SQLite URI; a
-            folder, FIFO or device is refused.
+            folder, FIFO or device is refused. The commands that read sessions also
+            take the URL of an 'rkdebug serve' collector (http://HOST:PORT, its
+            read token in $RKDEBUG_TOKEN): they read the sessions they need into a
+            cache log (docs/collector.md).
       --session <id>          The session id. Defaults to the newest session.
             'rkdebug sessions' lists the sessions of the log with their ids.
       --at <index>            The action index: the state after this action (0 is
@@ -274,7 +277,10 @@ import Testing
             (a log that cannot be written, on a read-only disk say, is read without
             creating any file beside it); record, import and demo create it if it
             does not exist. PATH is always a file's path, never an SQLite URI; a
-            folder, FIFO or device is refused.
+            folder, FIFO or device is refused. The commands that read sessions also
+            take the URL of an 'rkdebug serve' collector (http://HOST:PORT, its
+            read token in $RKDEBUG_TOKEN): they read the sessions they need into a
+            cache log (docs/collector.md).
       --session <id>          The session id. Defaults to the newest session.
             'rkdebug sessions' lists the sessions of the log with their ids.
       --where <expr>          The predicate to find.
