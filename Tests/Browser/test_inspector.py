@@ -5,7 +5,8 @@ Records two Todos sessions with the built `rkdebug` (a seeded random one, and on
 title is an HTML injection), a counter whose log was altered, and a Library session that
 navigates (a book titled with the injection), serves them with `rkdebug ui --port 0`, and drives Debian's
 Chromium through chromedriver with Selenium. Every expectation is checked against what the
-rkdebug command line prints for the same log.
+rkdebug command line prints for the same log. RemoteInspectorTests serves the sessions of an
+`rkdebug serve` collector (`ui --db URL`) on the PostgreSQL of $RKDEBUG_TEST_POSTGRES_URL.
 
     python3 Tests/Browser/test_inspector.py              # after `swift build`
     RKDEBUG=path/to/rkdebug python3 Tests/Browser/test_inspector.py
@@ -58,81 +59,8 @@ def rkdebug(*arguments, db):
     return result.stdout
 
 
-class InspectorTests(unittest.TestCase):
-    """The page over a served log, and a page exported to a file."""
-
-    @classmethod
-    def setUpClass(cls):
-        for program in (RKDEBUG, CHROMIUM, CHROMEDRIVER):
-            if not os.path.exists(program):
-                raise AssertionError(
-                    f"browser tests: {program} is missing (build rkdebug; .ci/run installs "
-                    "chromium and chromium-driver)")
-        cls.directory = tempfile.mkdtemp(prefix="rkdebug-browser-")
-        cls.db = os.path.join(cls.directory, "log.sqlite")
-        rkdebug("record", "--feature", "todos", "--random", "300", "--seed", "11", db=cls.db)
-        actions = os.path.join(cls.directory, "injection.jsonl")
-        with open(actions, "w") as file:
-            todo = "00000000-0000-0000-0000-000000000000"
-            file.write(json.dumps({"addTodoButtonTapped": {}}) + "\n")
-            file.write(json.dumps({"todos": {"_0": {"element": {
-                "id": todo, "action": {"titleChanged": {"_0": INJECTION}}}}}}) + "\n")
-        rkdebug("record", "--feature", "todos", "--actions", actions, "--seed", "1", db=cls.db)
-        # Session 3: a counter whose log says action 4 set the count to 41, which today's
-        # reducer does not do, so its replay check diverges there.
-        rkdebug("record", "--feature", "counter", "--random", "30", "--seed", "2", db=cls.db)
-        with sqlite3.connect(cls.db) as connection:
-            (ops,) = connection.execute(
-                "SELECT ops FROM action_entry WHERE session_id = 3 AND idx = 4").fetchone()
-            assert ops == '[["=","/count",-1,0]]', ops
-            connection.execute(
-                "UPDATE action_entry SET ops = ? WHERE session_id = 3 AND idx = 4",
-                ('[["=","/count",41,0]]',))
-        connection.close()
-        # Session 4: the Library pushes a book's screen, edits its title into the injection,
-        # pushes its reading clock, pushes another book's screen and asks to delete it.
-        actions = os.path.join(cls.directory, "library.jsonl")
-        book = lambda n: f"00000000-0000-0000-0000-00000000000{n}"
-        detail = lambda id, action: {"path": {"_0": {"element": {
-            "id": id, "action": {"detail": {"_0": action}}}}}}
-        with open(actions, "w") as file:
-            for action in [
-                {"bookTapped": {"_0": book(0)}},
-                detail(0, {"editButtonTapped": {}}),
-                detail(0, {"destination": {"_0": {"presented": {"_0": {"edit": {"_0": {
-                    "binding": {"_0": {"keyPath": ["book", "title"], "value": INJECTION}}}}}}}}}),
-                detail(0, {"editSaveButtonTapped": {}}),
-                detail(0, {"readButtonTapped": {}}),
-                {"bookTapped": {"_0": book(1)}},
-                detail(2, {"deleteButtonTapped": {}}),
-            ]:
-                file.write(json.dumps(action) + "\n")
-        rkdebug("record", "--feature", "library", "--actions", actions, db=cls.db)
-        cls.server = subprocess.Popen(
-            [RKDEBUG, "ui", "--db", cls.db, "--port", "0"],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = cls.server.stdout.readline()
-        if " at http://" not in line:
-            cls.server.kill()
-            raise AssertionError(f"rkdebug ui printed {line!r}: {cls.server.stderr.read()}")
-        cls.url = line.split(" at ", 1)[1].split()[0]
-        options = Options()
-        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                         "--disable-dev-shm-usage", "--window-size=1400,900"):
-            options.add_argument(argument)
-        options.binary_location = CHROMIUM
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        cls.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-        cls.driver.set_script_timeout(20)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.terminate()
-        cls.server.wait(timeout=10)
-        shutil.rmtree(cls.directory, ignore_errors=True)
-
-    # MARK: - Helpers
+class PageHelpers:
+    """What the tests do with the page: `cls.driver` and `cls.url` are set up by each class."""
 
     def open(self, query):
         self.driver.get(self.url + query)
@@ -197,6 +125,18 @@ class InspectorTests(unittest.TestCase):
     def wait_for_state(self, index):
         return self.wait_for(f'#tab-body[data-at="{index}"]')
 
+    def check_rows(self, printed):
+        """Each row's label is the end of the line `rkdebug log` prints for its action."""
+        for index, line in enumerate(printed, start=1):
+            row = self.driver.find_element(By.CSS_SELECTOR, f'.row[data-index="{index}"]')
+            label = row.find_element(By.CSS_SELECTOR, ".label").get_attribute("textContent")
+            for parent in row.find_elements(By.CSS_SELECTOR, ".parent"):
+                # "↳ #2 " under the action whose effect sent it: `log` says "effect #1 of #2".
+                marker = parent.get_attribute("textContent")
+                self.assertIn(" of " + marker.split()[1], line)
+                label = label[len(marker):]
+            self.assertTrue(line.rstrip().endswith(label), f"{line!r} vs {label!r}")
+
     def console(self):
         return [entry["message"] for entry in self.driver.get_log("browser")]
 
@@ -213,6 +153,92 @@ class InspectorTests(unittest.TestCase):
             os.makedirs(folder, exist_ok=True)
             self.driver.save_screenshot(os.path.join(folder, name))
 
+
+def start_chromium():
+    """A headless Chromium driven through chromedriver."""
+    options = Options()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", "--window-size=1400,900"):
+        options.add_argument(argument)
+    options.binary_location = CHROMIUM
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_script_timeout(20)
+    return driver
+
+
+def start_serving(arguments, environment=None):
+    """Starts `rkdebug ARGUMENTS` (ui or serve) and returns it with the URL it prints."""
+    server = subprocess.Popen(
+        [RKDEBUG, *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, **(environment or {})})
+    line = server.stdout.readline()
+    if " at http://" not in line:
+        server.kill()
+        raise AssertionError(f"rkdebug {arguments[0]} printed {line!r}: {server.stderr.read()}")
+    return server, line.split(" at ", 1)[1].split()[0]
+
+
+class InspectorTests(PageHelpers, unittest.TestCase):
+    """The page over a served log, and a page exported to a file."""
+
+    @classmethod
+    def setUpClass(cls):
+        for program in (RKDEBUG, CHROMIUM, CHROMEDRIVER):
+            if not os.path.exists(program):
+                raise AssertionError(
+                    f"browser tests: {program} is missing (build rkdebug; .ci/run installs "
+                    "chromium and chromium-driver)")
+        cls.directory = tempfile.mkdtemp(prefix="rkdebug-browser-")
+        cls.db = os.path.join(cls.directory, "log.sqlite")
+        rkdebug("record", "--feature", "todos", "--random", "300", "--seed", "11", db=cls.db)
+        actions = os.path.join(cls.directory, "injection.jsonl")
+        with open(actions, "w") as file:
+            todo = "00000000-0000-0000-0000-000000000000"
+            file.write(json.dumps({"addTodoButtonTapped": {}}) + "\n")
+            file.write(json.dumps({"todos": {"_0": {"element": {
+                "id": todo, "action": {"titleChanged": {"_0": INJECTION}}}}}}) + "\n")
+        rkdebug("record", "--feature", "todos", "--actions", actions, "--seed", "1", db=cls.db)
+        # Session 3: a counter whose log says action 4 set the count to 41, which today's
+        # reducer does not do, so its replay check diverges there.
+        rkdebug("record", "--feature", "counter", "--random", "30", "--seed", "2", db=cls.db)
+        with sqlite3.connect(cls.db) as connection:
+            (ops,) = connection.execute(
+                "SELECT ops FROM action_entry WHERE session_id = 3 AND idx = 4").fetchone()
+            assert ops == '[["=","/count",-1,0]]', ops
+            connection.execute(
+                "UPDATE action_entry SET ops = ? WHERE session_id = 3 AND idx = 4",
+                ('[["=","/count",41,0]]',))
+        connection.close()
+        # Session 4: the Library pushes a book's screen, edits its title into the injection,
+        # pushes its reading clock, pushes another book's screen and asks to delete it.
+        actions = os.path.join(cls.directory, "library.jsonl")
+        book = lambda n: f"00000000-0000-0000-0000-00000000000{n}"
+        detail = lambda id, action: {"path": {"_0": {"element": {
+            "id": id, "action": {"detail": {"_0": action}}}}}}
+        with open(actions, "w") as file:
+            for action in [
+                {"bookTapped": {"_0": book(0)}},
+                detail(0, {"editButtonTapped": {}}),
+                detail(0, {"destination": {"_0": {"presented": {"_0": {"edit": {"_0": {
+                    "binding": {"_0": {"keyPath": ["book", "title"], "value": INJECTION}}}}}}}}}),
+                detail(0, {"editSaveButtonTapped": {}}),
+                detail(0, {"readButtonTapped": {}}),
+                {"bookTapped": {"_0": book(1)}},
+                detail(2, {"deleteButtonTapped": {}}),
+            ]:
+                file.write(json.dumps(action) + "\n")
+        rkdebug("record", "--feature", "library", "--actions", actions, db=cls.db)
+        cls.server, cls.url = start_serving(["ui", "--db", cls.db, "--port", "0"])
+        cls.driver = start_chromium()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.terminate()
+        cls.server.wait(timeout=10)
+        shutil.rmtree(cls.directory, ignore_errors=True)
+
     # MARK: - Tests
 
     def test_the_list_shows_the_actions(self):
@@ -224,18 +250,6 @@ class InspectorTests(unittest.TestCase):
         self.assertEqual(source, "effect")
         title = self.driver.find_element(By.ID, "title").text
         self.assertIn("session 1 · todos", title)
-
-    def check_rows(self, printed):
-        """Each row's label is the end of the line `rkdebug log` prints for its action."""
-        for index, line in enumerate(printed, start=1):
-            row = self.driver.find_element(By.CSS_SELECTOR, f'.row[data-index="{index}"]')
-            label = row.find_element(By.CSS_SELECTOR, ".label").get_attribute("textContent")
-            for parent in row.find_elements(By.CSS_SELECTOR, ".parent"):
-                # "↳ #2 " under the action whose effect sent it: `log` says "effect #1 of #2".
-                marker = parent.get_attribute("textContent")
-                self.assertIn(" of " + marker.split()[1], line)
-                label = label[len(marker):]
-            self.assertTrue(line.rstrip().endswith(label), f"{line!r} vs {label!r}")
 
     def test_clicking_an_action_shows_its_state(self):
         self.open("?session=1")
@@ -504,6 +518,78 @@ class InspectorTests(unittest.TestCase):
         self.assertEqual([link.text for link in links], ["1", "2", "3", "4"])
         links[0].click()
         self.wait_for_state(0)
+
+
+class RemoteInspectorTests(PageHelpers, unittest.TestCase):
+    """`rkdebug ui --db URL`: the sessions of an `rkdebug serve` collector on PostgreSQL, pushed
+    from the Library and Todos fixtures. Needs $RKDEBUG_TEST_POSTGRES_URL (.ci/run starts a
+    cluster): skipped without it, failed without it under CI."""
+
+    @classmethod
+    def setUpClass(cls):
+        base = os.environ.get("RKDEBUG_TEST_POSTGRES_URL")
+        if not base:
+            if os.environ.get("CI") == "true":
+                raise AssertionError("RKDEBUG_TEST_POSTGRES_URL is not set under CI")
+            raise unittest.SkipTest("no PostgreSQL: eval \"$(scripts/postgres-test-cluster.sh start)\"")
+        cls.directory = tempfile.mkdtemp(prefix="rkdebug-remote-browser-")
+        name = f"rkdebug_browser_{os.getpid()}"
+        subprocess.run(["psql", base, "-q", "-c", f"CREATE DATABASE {name}"], check=True,
+                       capture_output=True)
+        database = urllib.parse.urlunsplit(urllib.parse.urlsplit(base)._replace(path="/" + name))
+        tokens = os.path.join(cls.directory, "tokens")
+        token = "read-push-0123456789abcdef"
+        with open(tokens, "w") as file:
+            file.write(f"read,push {token}\n")
+        cls.collector, cls.collector_url = start_serving(
+            ["serve", "--database", database, "--tokens", tokens, "--port", "0"])
+        cls.environment = {"RKDEBUG_TOKEN": token,
+                           "RKDEBUG_CACHE_DIR": os.path.join(cls.directory, "cache")}
+        fixtures = ROOT / "Tests" / "ReducerKitSamplesTests" / "Fixtures"
+        for fixture in ("library", "todos"):
+            subprocess.run([RKDEBUG, "push", "--db", str(fixtures / f"{fixture}.sqlite"),
+                            "--to", cls.collector_url], check=True, capture_output=True,
+                           env={**os.environ, **cls.environment})
+        cls.server, cls.url = start_serving(
+            ["ui", "--db", cls.collector_url, "--port", "0"], cls.environment)
+        cls.driver = start_chromium()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        for server in (cls.server, cls.collector):
+            server.terminate()
+            server.wait(timeout=10)
+        shutil.rmtree(cls.directory, ignore_errors=True)
+
+    def remote(self, *arguments):
+        """rkdebug ARGUMENTS --db COLLECTOR, as the page's own reads."""
+        result = subprocess.run(
+            [RKDEBUG, *arguments, "--db", self.collector_url], capture_output=True, text=True,
+            env={**os.environ, **self.environment}, check=False)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        return result.stdout
+
+    def test_the_collectors_sessions_are_listed_and_open(self):
+        self.open("")
+        self.wait_for("#sessions")
+        links = self.driver.find_elements(By.CSS_SELECTOR, "#sessions a")
+        self.assertEqual([link.text for link in links], ["1", "2"])
+        listed = self.driver.find_element(By.ID, "sessions").text
+        self.assertIn("library", listed)
+        self.assertIn("todos", listed)
+        links[1].click()
+        self.wait_for_state(0)
+        title = self.driver.find_element(By.ID, "title").text
+        self.assertIn("session 2 · todos", title)
+        # The rows and a state, as `rkdebug log` and `state` print them from the collector.
+        self.wait_for('.row[data-index="12"]')
+        printed = self.remote("log", "--session", "2", "--to", "12").splitlines()
+        self.read(lambda: self.check_rows(printed))
+        self.click_row(40)
+        self.wait_for_state(40)
+        state = json.loads(self.remote("state", "--session", "2", "--at", "40", "--json"))
+        self.assertEqual(self.shown_state(), state)
 
 
 if __name__ == "__main__":
