@@ -25,10 +25,8 @@ struct CollectorClient {
     }
     self.baseURL = baseURL
     if let tokenFile {
-      guard let text = try? String(contentsOfFile: tokenFile, encoding: .utf8) else {
-        throw RKDebugError("cannot read the token file \(tokenFile)")
-      }
-      token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      token = try SmallTextFile.read(tokenFile, description: "the token file", limit: 64 << 10)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
     } else if let value = ProcessInfo.processInfo.environment["RKDEBUG_TOKEN"] {
       token = value.trimmingCharacters(in: .whitespacesAndNewlines)
     } else {

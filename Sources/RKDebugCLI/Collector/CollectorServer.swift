@@ -121,7 +121,9 @@ struct CollectorServer: Sendable {
   static func authorize(
     _ request: Request, tokens: CollectorTokens, scope: CollectorTokens.Scope
   ) throws {
-    guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
+    // The scheme's name is case-insensitive (RFC 9110, 11.1); the token is not.
+    guard let header = request.headers[.authorization],
+      header.prefix("Bearer ".count).lowercased() == "bearer ",
       let scopes = tokens.scopes(of: String(header.dropFirst("Bearer ".count)))
     else { throw CollectorHTTPError(.unauthorized, "unauthorized") }
     guard scopes.contains(scope) else { throw CollectorHTTPError(.forbidden, "forbidden") }

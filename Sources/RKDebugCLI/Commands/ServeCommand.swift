@@ -80,11 +80,10 @@ struct ServeCommand: AsyncParsableCommand {
     let tokens: CollectorTokens
     do {
       tokens = try CollectorTokens(
-        parsing: try String(contentsOfFile: tokensPath, encoding: .utf8), source: tokensPath)
+        parsing: try SmallTextFile.read(tokensPath, description: "the tokens file"),
+        source: tokensPath)
     } catch let error as CollectorTokensError {
       throw RKDebugError(error.description)
-    } catch {
-      throw RKDebugError("cannot read the tokens file \(tokensPath): \(error.localizedDescription)")
     }
     let store: CollectorStore
     do {

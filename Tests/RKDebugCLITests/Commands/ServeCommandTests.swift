@@ -101,10 +101,11 @@ import Testing
 
     /// A raw HTTP exchange: the status line's code and the body.
     func request(
-      _ method: String, _ path: String, token: String?, body: String = ""
+      _ method: String, _ path: String, token: String?, scheme: String = "Bearer",
+      body: String = ""
     ) async throws -> (status: Int, body: String) {
       var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
-      if let token { request += "Authorization: Bearer \(token)\r\n" }
+      if let token { request += "Authorization: \(scheme) \(token)\r\n" }
       request += "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
       let answer = try await RawHTTP.exchange(port: port, request: request)
       let status = Int(answer.split(separator: " ", maxSplits: 2)[1]) ?? 0
@@ -167,6 +168,17 @@ import Testing
     }
     let read = try await collector.request("POST", "/v1/batches", token: Self.readToken)
     #expect(read.status == 403)
+    // The scheme's name is case-insensitive; anything else is no token.
+    for scheme in ["bearer", "BEARER"] {
+      let answer = try await collector.request(
+        "GET", "/v1/sessions", token: Self.readToken, scheme: scheme)
+      #expect(answer.status == 200, "\(scheme)")
+    }
+    for scheme in ["Basic", "Bearer:", "Bearer "] {
+      let answer = try await collector.request(
+        "GET", "/v1/sessions", token: Self.readToken, scheme: scheme)
+      #expect(answer.status == 401, "\(scheme)")
+    }
     let pull = try collector.run(
       [
         "pull", "--db", collector.directory.path("p.sqlite"), collector.url,
@@ -320,6 +332,26 @@ import Testing
       unknown.stderrLines == [
         "rkdebug: error: \(scope):1: unknown scope 'write'; use push, read or push,read"
       ])
+    // Read whole, a tokens file is a small regular file: not a device, not megabytes.
+    let huge = try directory.write(
+      String(repeating: "# padding\n", count: 110_000), to: "huge")
+    for (path, problem) in [
+      ("/dev/zero", "/dev/zero is not a regular file"), (huge, "\(huge) is larger than 1024 KiB"),
+      (directory.path("missing"), "cannot read the tokens file \(directory.path("missing"))"),
+    ] {
+      let refused = try RKDebugProcess.run(
+        ["serve", "--database", "postgres://postgres@127.0.0.1:1/x", "--tokens", path])
+      #expect(refused.status == 1)
+      #expect(
+        refused.stderrLines == [
+          "rkdebug: error: "
+            + (problem.hasPrefix("cannot") ? problem : "the tokens file \(problem)")
+        ])
+    }
+    let tokenFile = try RKDebugProcess.run(
+      ["push", "--to", "http://127.0.0.1:1", "--token-file", "/dev/zero"])
+    #expect(
+      tokenFile.stderrLines == ["rkdebug: error: the token file /dev/zero is not a regular file"])
     let noToken = try RKDebugProcess.run(
       ["push", "--to", "http://127.0.0.1:1"], unsetting: ["RKDEBUG_TOKEN"])
     #expect(
