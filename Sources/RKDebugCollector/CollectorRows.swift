@@ -36,7 +36,7 @@ struct ActionRow: Equatable {
     let (effectID, parentIndex): (Int?, Int?) =
       switch action.source {
       case .send: (nil, nil)
-      case let .effect(effectID, parentIndex): (effectID, parentIndex)
+      case .effect(let effectID, let parentIndex): (effectID, parentIndex)
       }
     self.init(
       index: action.index, json: action.json, label: action.label, effectID: effectID,
@@ -126,7 +126,7 @@ struct EffectRow: Equatable {
     func date(_ micros: Int64) -> Date {
       Date(timeIntervalSince1970: LogSchema.time(micros, after: sessionStart))
     }
-    guard case let .array(ids) = try JSONValue(parsing: cancelIDs) else {
+    guard case .array(let ids) = try JSONValue(parsing: cancelIDs) else {
       throw CollectorError("the stored cancellation ids of effect #\(id) are not an array")
     }
     return LoggedEffect(

@@ -112,13 +112,26 @@ extension CollectorConnection {
 
     var result = IngestResult(
       storedActions: 0, skippedActions: 0, storedEffects: 0, actionCount: storedCount)
+    var newActions: [ActionRow] = []
+    var effects: [EffectRow] = []
+    // The stored actions this batch sends again, read in one query to compare with.
+    let resent = items.lazy.compactMap { item -> Int? in
+      guard case .action(let action, _) = item, (1...max(1, storedCount)).contains(action.index)
+      else { return nil }
+      return action.index
+    }
+    let storedRows =
+      if storedCount > 0, let low = resent.min(), let high = resent.max() {
+        try await storedActionRows(session: sessionID, in: low...high)
+      } else {
+        [Int: ActionRow]()
+      }
     for item in items {
       switch item {
-      case let .action(action, reads):
+      case .action(let action, let reads):
         let row = try ActionRow(action, reads: reads, sessionStart: start)
         if action.index >= 1, action.index <= storedCount {
-          let stored = try await storedActionRow(session: sessionID, index: action.index)
-          guard stored == row else {
+          guard storedRows[action.index] == row else {
             throw refuse("action \(action.index) differs from the stored action \(action.index)")
           }
           result.skippedActions += 1
@@ -133,7 +146,7 @@ extension CollectorConnection {
         } catch let LogError.corrupt(problem) {
           throw refuse(problem)
         }
-        try await insert(row, session: sessionID)
+        newActions.append(row)
         if action.index % interval == 0 {
           let state = checker.state.serialized()
           try await query(
@@ -143,18 +156,32 @@ extension CollectorConnection {
             """)
         }
         result.storedActions += 1
-      case let .effect(effect):
+      case .effect(let effect):
         do {
           try checker.check(effect)
         } catch let LogError.corrupt(problem) {
           throw refuse(problem)
         }
-        switch try await store(EffectRow(effect, sessionStart: start), session: sessionID) {
-        case .stored: result.storedEffects += 1
-        case .alreadyStored: break
-        case .different:
-          throw refuse("effect #\(effect.id) differs from the stored effect #\(effect.id)")
-        }
+        effects.append(EffectRow(effect, sessionStart: start))
+      }
+    }
+    // The new actions, then the effects (which reference their actions), many rows a statement.
+    try await insert(newActions, session: sessionID)
+    let inserted = try await insertNew(effects, session: sessionID)
+    result.storedEffects += inserted.count
+    let again = effects.filter { !inserted.contains($0.id) }
+    let storedEffects =
+      if let low = again.map(\.id).min(), let high = again.map(\.id).max() {
+        try await storedEffectRows(session: sessionID, in: low...high)
+      } else {
+        [Int: EffectRow]()
+      }
+    for row in again {
+      switch try await storeAgain(row, stored: storedEffects[row.id], session: sessionID) {
+      case .stored: result.storedEffects += 1
+      case .alreadyStored: break
+      case .different:
+        throw refuse("effect #\(row.id) differs from the stored effect #\(row.id)")
       }
     }
     let count = max(storedCount, checker.lastIndex)
@@ -190,24 +217,107 @@ extension CollectorConnection {
   }
 
   /// Inserts a new action and the values its reducer read.
-  private func insert(_ row: ActionRow, session: Int64) async throws {
-    try await query(
-      """
-      INSERT INTO action (session_id, idx, json, label, effect_id, parent_idx, time_us,
-        duration_ns, ops)
-      VALUES (\(session), \(row.index), \(row.json)::json, \(row.label), \(row.effectID),
-        \(row.parentIndex), \(row.timeMicros), \(row.durationNanos), \(row.ops)::json)
-      """)
-    if let reads = row.reads {
-      try await query(
+  /// Rows a statement: 9 parameters each stays far below PostgreSQL's 65,535.
+  private static let rowsPerStatement = 1000
+
+  /// Inserts `rows` into `action`, and the reads of those that have some into `input`.
+  private func insert(_ rows: [ActionRow], session: Int64) async throws {
+    for chunk in rows.chunks(of: Self.rowsPerStatement) {
+      var sql = PostgresQuery.StringInterpolation(
+        literalCapacity: 128 + 32 * chunk.count, interpolationCount: 9 * chunk.count)
+      sql.appendLiteral(
         """
-        INSERT INTO input (session_id, idx, reads)
-        VALUES (\(session), \(row.index), \(reads)::json)
+        INSERT INTO action (session_id, idx, json, label, effect_id, parent_idx, time_us,
+          duration_ns, ops) VALUES
         """)
+      for (position, row) in chunk.enumerated() {
+        sql.appendLiteral(position == 0 ? " (" : ", (")
+        sql.appendInterpolation(session)
+        sql.appendLiteral(", ")
+        sql.appendInterpolation(row.index)
+        sql.appendLiteral(", ")
+        sql.appendInterpolation(row.json)
+        sql.appendLiteral("::json, ")
+        sql.appendInterpolation(row.label)
+        sql.appendLiteral(", ")
+        sql.appendInterpolation(row.effectID)
+        sql.appendLiteral(", ")
+        sql.appendInterpolation(row.parentIndex)
+        sql.appendLiteral(", ")
+        sql.appendInterpolation(row.timeMicros)
+        sql.appendLiteral(", ")
+        sql.appendInterpolation(row.durationNanos)
+        sql.appendLiteral(", ")
+        sql.appendInterpolation(row.ops)
+        sql.appendLiteral("::json)")
+      }
+      try await query(PostgresQuery(stringInterpolation: sql))
+    }
+    let reads = rows.filter { $0.reads != nil }
+    for chunk in reads.chunks(of: Self.rowsPerStatement) {
+      var sql = PostgresQuery.StringInterpolation(
+        literalCapacity: 64 + 16 * chunk.count, interpolationCount: 3 * chunk.count)
+      sql.appendLiteral("INSERT INTO input (session_id, idx, reads) VALUES")
+      for (position, row) in chunk.enumerated() {
+        sql.appendLiteral(position == 0 ? " (" : ", (")
+        sql.appendInterpolation(session)
+        sql.appendLiteral(", ")
+        sql.appendInterpolation(row.index)
+        sql.appendLiteral(", ")
+        sql.appendInterpolation(row.reads)
+        sql.appendLiteral("::json)")
+      }
+      try await query(PostgresQuery(stringInterpolation: sql))
     }
   }
 
-  /// What ``store(_:session:)`` did with an effect.
+  /// Inserts the rows of `rows` whose id the session has no effect under, and returns their
+  /// ids; the others are left to ``storeAgain(_:stored:session:)``.
+  private func insertNew(_ rows: [EffectRow], session: Int64) async throws -> Set<Int> {
+    var inserted = Set<Int>()
+    for chunk in rows.chunks(of: Self.rowsPerStatement) {
+      var sql = PostgresQuery.StringInterpolation(
+        literalCapacity: 256 + 48 * chunk.count, interpolationCount: 11 * chunk.count)
+      sql.appendLiteral(
+        """
+        INSERT INTO effect (session_id, id, action_idx, kind, cancel_ids, started_us, ended_us,
+          outcome, error, cancel_cause, cancelled_by) VALUES
+        """)
+      for (position, row) in chunk.enumerated() {
+        sql.appendLiteral(position == 0 ? " (" : ", (")
+        sql.appendInterpolation(session)
+        sql.appendLiteral(", ")
+        sql.appendInterpolation(row.id)
+        sql.appendLiteral(", ")
+        sql.appendInterpolation(row.actionIndex)
+        sql.appendLiteral(", ")
+        sql.appendInterpolation(row.kind)
+        sql.appendLiteral(", ")
+        sql.appendInterpolation(row.cancelIDs)
+        sql.appendLiteral("::json, ")
+        sql.appendInterpolation(row.startedMicros)
+        sql.appendLiteral(", ")
+        sql.appendInterpolation(row.endedMicros)
+        sql.appendLiteral(", ")
+        sql.appendInterpolation(row.outcome)
+        sql.appendLiteral(", ")
+        sql.appendInterpolation(row.error)
+        sql.appendLiteral(", ")
+        sql.appendInterpolation(row.cancelCause)
+        sql.appendLiteral(", ")
+        sql.appendInterpolation(row.cancelledBy)
+        sql.appendLiteral(")")
+      }
+      sql.appendLiteral(" ON CONFLICT (session_id, id) DO NOTHING RETURNING id")
+      for try await id in try await query(PostgresQuery(stringInterpolation: sql)).decode(
+        Int.self)
+      {
+        inserted.insert(id)
+      }
+    }
+    return inserted
+  }
+
   private enum EffectStorage {
     /// Stored, or the end of an effect stored while it ran.
     case stored
@@ -218,22 +328,12 @@ extension CollectorConnection {
   }
 
   /// Stores an effect not stored yet, or the end of one stored while it ran.
-  private func store(_ row: EffectRow, session: Int64) async throws -> EffectStorage {
-    var inserted = false
-    for try await _ in try await query(
-      """
-      INSERT INTO effect (session_id, id, action_idx, kind, cancel_ids, started_us, ended_us,
-        outcome, error, cancel_cause, cancelled_by)
-      VALUES (\(session), \(row.id), \(row.actionIndex), \(row.kind), \(row.cancelIDs)::json,
-        \(row.startedMicros), \(row.endedMicros), \(row.outcome), \(row.error),
-        \(row.cancelCause), \(row.cancelledBy))
-      ON CONFLICT (session_id, id) DO NOTHING RETURNING id
-      """
-    ).decode(Int.self) {
-      inserted = true
-    }
-    if inserted { return .stored }
-    let stored = try await storedEffectRow(session: session, id: row.id)
+  /// Stores an effect whose id the session already has (`stored`): nothing when it is the
+  /// stored one, its end when the stored one was running, and a refusal for any other
+  /// difference.
+  private func storeAgain(
+    _ row: EffectRow, stored: EffectRow?, session: Int64
+  ) async throws -> EffectStorage {
     if stored == row { return .alreadyStored }
     // A running effect sent again with its end: the same start, now ended.
     var running = row
@@ -253,5 +353,12 @@ extension CollectorConnection {
       WHERE session_id = \(session) AND id = \(row.id)
       """)
     return .stored
+  }
+}
+
+extension Array {
+  /// The array in consecutive slices of at most `size` elements.
+  fileprivate func chunks(of size: Int) -> [ArraySlice<Element>] {
+    stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
   }
 }

@@ -179,28 +179,36 @@ extension CollectorConnection {
     return found
   }
 
-  func storedActionRow(session: Int64, index: Int) async throws -> ActionRow? {
-    var row: ActionRow?
-    for try await (json, label, effectID, parentIndex, time, duration, ops, reads)
+  /// The stored rows of the actions of `session` in `indices`, by index.
+  func storedActionRows(
+    session: Int64, in indices: ClosedRange<Int>
+  ) async throws -> [Int: ActionRow] {
+    var rows: [Int: ActionRow] = [:]
+    for try await (index, json, label, effectID, parentIndex, time, duration, ops, reads)
       in try await query(
         """
-        SELECT a.json::text, a.label, a.effect_id, a.parent_idx, a.time_us, a.duration_ns,
-          a.ops::text, i.reads::text
+        SELECT a.idx, a.json::text, a.label, a.effect_id, a.parent_idx, a.time_us,
+          a.duration_ns, a.ops::text, i.reads::text
         FROM action AS a
         LEFT JOIN input AS i ON i.session_id = a.session_id AND i.idx = a.idx
-        WHERE a.session_id = \(session) AND a.idx = \(index)
+        WHERE a.session_id = \(session) AND a.idx BETWEEN \(indices.lowerBound)
+          AND \(indices.upperBound)
         """
-      ).decode((String, String, Int?, Int?, Int64, Int64, String, String?).self)
+      ).decode((Int, String, String, Int?, Int?, Int64, Int64, String, String?).self)
     {
-      row = ActionRow(
+      rows[index] = ActionRow(
         index: index, json: json, label: label, effectID: effectID, parentIndex: parentIndex,
         timeMicros: time, durationNanos: duration, ops: ops, reads: reads)
     }
-    return row
+    return rows
   }
 
-  func storedEffectRow(session: Int64, id: Int) async throws -> EffectRow? {
-    try await effectRows(where: "session_id = \(session) AND id = \(id)", orderBy: "id").first
+  /// The stored rows of the effects of `session` whose ids are in `ids`, by id.
+  func storedEffectRows(session: Int64, in ids: ClosedRange<Int>) async throws -> [Int: EffectRow] {
+    let rows = try await effectRows(
+      where: "session_id = \(session) AND id BETWEEN \(ids.lowerBound) AND \(ids.upperBound)",
+      orderBy: "id")
+    return Dictionary(rows.map { ($0.id, $0) }) { first, _ in first }
   }
 
   /// The effect rows that `condition` selects (SQL of integers this file writes).

@@ -102,8 +102,11 @@ import Testing
     // The first action with a replace: its old value changed.
     guard
       let position = items.firstIndex(where: {
-        if case let .action(action, _) = $0 { action.patch.contains { $0.op == .replace } }
-        else { false }
+        if case .action(let action, _) = $0 {
+          action.patch.contains { $0.op == .replace }
+        } else {
+          false
+        }
       }), case .action(var action, let reads) = items[position],
       let operation = action.patch.firstIndex(where: { $0.op == .replace })
     else {
@@ -141,6 +144,55 @@ import Testing
       error?.description
         == "session \(sample.header.uuid): action 1 differs from the stored action 1; "
         + "nothing of the batch was stored")
+    #expect(try await rowCounts(store) == counts)
+    try await store.close()
+  }
+
+  @Test func aRunningEffectSentAgainWithItsEndIsEndedAndADifferentOneIsRefused() async throws {
+    guard let store = try await TestDatabase.store() else { return }
+    let sample = try await SampleExport.fixture("library")
+    let (first, second) = sample.split(afterAction: 40)
+    // The first half's ended effects, as a running session sends them: not ended yet.
+    let running = first.map { item -> SessionImport.Item in
+      guard case .effect(var effect) = item, effect.endedAt != nil else { return item }
+      effect.endedAt = nil
+      effect.outcome = nil
+      effect.error = nil
+      effect.cancelCause = nil
+      effect.cancelledBy = nil
+      return .effect(effect)
+    }
+    #expect(running != first)
+    let one = try await store.ingest(sample.header, items: running)
+    let ended = first.filter { if case .effect(let e) = $0 { e.endedAt != nil } else { false } }
+    #expect(one.storedEffects == first.count - 40)
+    #expect(one.storedActions == 40)
+    // Sent again with their ends and the rest: the ends are stored, nothing twice.
+    let two = try await store.ingest(sample.header, items: first + second)
+    let later = second.filter { if case .effect = $0 { true } else { false } }
+    #expect(!ended.isEmpty)
+    #expect(two.storedEffects == ended.count + later.count)
+    let exported = try await SampleExport.export(
+      of: try await store.session(uuid: sample.header.uuid))
+    #expect(exported == sample.text)
+
+    let counts = try await rowCounts(store)
+    var lying = first
+    guard let position = lying.firstIndex(where: { if case .effect = $0 { true } else { false } }),
+      case .effect(var effect) = lying[position]
+    else {
+      Issue.record("the library session's first actions started no effect")
+      return
+    }
+    effect.kind = effect.kind == "run" ? "send" : "run"
+    lying[position] = .effect(effect)
+    let error = await #expect(throws: CollectorError.self) {
+      try await store.ingest(sample.header, items: lying)
+    }
+    #expect(
+      error?.description
+        == "session \(sample.header.uuid): effect #\(effect.id) differs from the stored effect "
+        + "#\(effect.id); nothing of the batch was stored")
     #expect(try await rowCounts(store) == counts)
     try await store.close()
   }
