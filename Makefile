@@ -8,10 +8,12 @@ SWIFT ?= swift
 ## CLI's tests run apart from the library's: they wait for rkdebug processes on the threads of
 ## Swift's cooperative pool, which on two cores the main actor's timed tests also need. The test
 ## that builds a generated package (GeneratedTestBuildTests) runs on its own, after the others:
-## its minutes of compiling would starve the real-time waits of the tests beside it.
+## its minutes of compiling would starve the real-time waits of the tests beside it. So do the
+## collector's tests (ServeCommandTests), twenty uploads at once among them: they run apart too.
 test:
 	$(SWIFT) test --skip GeneratedTestBuildTests --skip RKDebugCLITests
-	$(SWIFT) test --filter RKDebugCLITests --skip GeneratedTestBuildTests
+	$(SWIFT) test --filter RKDebugCLITests --skip GeneratedTestBuildTests --skip ServeCommandTests
+	$(SWIFT) test --filter ServeCommandTests
 	$(SWIFT) test --filter GeneratedTestBuildTests
 	$(MAKE) test-browser
 

@@ -96,6 +96,8 @@ let package = Package(
         // `rkdebug serve`: sessions in PostgreSQL, over HTTP.
         "RKDebugCollector",
         .product(name: "Hummingbird", package: "hummingbird"),
+        // The collector's long synchronous work runs on NIOThreadPool.
+        .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         // A paced recording's clock (RecordingPace).
         .product(name: "Clocks", package: "swift-clocks"),

@@ -13,9 +13,10 @@ struct CollectorClient {
   /// The collector's base URL (`http://127.0.0.1:8080`).
   let baseURL: URL
   let token: String
-  /// Attempts of a request that failed for the network or a 5xx before giving up: about 10 s
-  /// of waits, long enough for a collector or its database to restart.
-  var attempts = 8
+  /// Attempts of a request that failed for the network or a 5xx before giving up: about 33 s
+  /// of waits, long enough for a collector or its database to restart, or for a collector
+  /// that many uploads keep busy to answer.
+  var attempts = 20
 
   init(url: String, tokenFile: String?) throws {
     guard let baseURL = URL(string: url), ["http", "https"].contains(baseURL.scheme),

@@ -46,7 +46,11 @@ struct CollectorReplica {
         let source = "the collector's session \(session.uuid)"
         let reader = ExportFormat.Reader(source: source) { lines.next().map(String.init) }
         let header = try reader.session()
-        try cache.importSession(header, items: { try reader.next() }, id: session.id)
+        do {
+          try cache.importSession(header, items: { try reader.next() }, id: session.id)
+        } catch LogError.sessionAlreadyInLog(_, let id) where id == session.id {
+          // Another rkdebug process read the same session into the cache meanwhile.
+        }
       }
       try cache.close()
     } catch {

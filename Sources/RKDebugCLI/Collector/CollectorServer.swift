@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import NIOPosix
 import RKDebugCollector
 import RKDebugInspector
 import ReducerKitDebug
@@ -48,7 +49,11 @@ struct CollectorServer: Sendable {
     router.post("/v1/batches") { request, _ in
       try await Self.answer(request, tokens: tokens, scope: .push) {
         let body = try await Self.body(of: request, upTo: maximumBatchBytes)
-        let (header, items) = try Self.batch(parsing: body)
+        // Parsing and, below, exporting are long synchronous work: on NIO's thread pool, they
+        // leave the threads of Swift's cooperative pool to the database's connections.
+        let (header, items) = try await NIOThreadPool.singleton.runIfActive {
+          try Self.batch(parsing: body)
+        }
         let result = try await store.ingest(header, items: items)
         return [
           "session": .string(header.uuid),
@@ -76,7 +81,9 @@ struct CollectorServer: Sendable {
         } catch is CollectorError {
           throw CollectorHTTPError(.notFound, "no session \(uuid)")
         }
-        return try SessionExport.text(of: session)
+        return try await NIOThreadPool.singleton.runIfActive {
+          try SessionExport.text(of: session)
+        }
       }
     }
     return router

@@ -5,8 +5,10 @@ import Foundation
 final class LineReader {
   private let descriptor: Int32
   private let closesDescriptor: Bool
-  private var buffer: [UInt8] = []
+  /// The bytes read; those in `start..<end` are not returned yet.
+  private var buffer = [UInt8](repeating: 0, count: LineReader.blockSize)
   private var start = 0
+  private var end = 0
   private var isAtEnd = false
   private static let blockSize = 1 << 20
 
@@ -35,40 +37,47 @@ final class LineReader {
   /// The next line without its newline, or `nil` at the end of the input.
   func next() throws -> String? {
     while true {
-      if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+      if let newline = buffer[start..<end].firstIndex(of: UInt8(ascii: "\n")) {
         let line = String(decoding: buffer[start..<newline], as: UTF8.self)
         start = newline + 1
         return line
       }
       if isAtEnd {
-        guard start < buffer.count else { return nil }
-        let line = String(decoding: buffer[start...], as: UTF8.self)
-        start = buffer.count
+        guard start < end else { return nil }
+        let line = String(decoding: buffer[start..<end], as: UTF8.self)
+        start = end
         return line
       }
       try fill()
     }
   }
 
-  /// Appends the next block of input to what is left of the buffer.
+  /// Reads the next block of input after what is left of the buffer, moved to its front; the
+  /// buffer doubles only when a line is longer than it. A pipe gives 64 KiB or less a read,
+  /// so nothing is allocated or cleared per read.
   private func fill() throws {
-    buffer.removeSubrange(0..<start)
-    start = 0
-    let count = buffer.count
-    buffer.reserveCapacity(count + Self.blockSize)
+    let unread = end - start
+    if start > 0 {
+      buffer.withUnsafeMutableBytes { bytes in
+        _ = memmove(bytes.baseAddress!, bytes.baseAddress! + start, unread)
+      }
+      start = 0
+      end = unread
+    }
+    if end == buffer.count {
+      buffer += [UInt8](repeating: 0, count: buffer.count)
+    }
     var readCount = 0
-    buffer.append(contentsOf: repeatElement(0, count: Self.blockSize))
     while true {
       readCount = buffer.withUnsafeMutableBytes { bytes in
-        read(descriptor, bytes.baseAddress! + count, Self.blockSize)
+        read(descriptor, bytes.baseAddress! + end, bytes.count - end)
       }
       if readCount >= 0 || errno != EINTR { break }
     }
     guard readCount >= 0 else {
-      buffer.removeSubrange(count...)
       throw RKDebugError("cannot read the input: \(String(cString: strerror(errno)))")
     }
-    buffer.removeSubrange((count + readCount)...)
+    end += readCount
     if readCount == 0 { isAtEnd = true }
   }
 }
