@@ -217,57 +217,74 @@ extension CollectorConnection {
   }
 
   /// Inserts a new action and the values its reducer read.
-  /// Rows a statement: 9 parameters each stays far below PostgreSQL's 65,535.
+  /// Rows a statement: at 11 parameters a row at most, far below PostgreSQL's 65,535.
   private static let rowsPerStatement = 1000
+
+  /// Runs `head`, then `VALUES` with one parenthesized list per row of `rows` (each made by
+  /// `values`), then `tail`, as one statement per 1,000 rows; `each` reads each one's rows.
+  private func insertMany<Row>(
+    _ head: String, _ rows: [Row], tail: String = "",
+    values: (Row, inout ValueList) -> Void,
+    each: (PostgresRowSequence) async throws -> Void = { _ in }
+  ) async throws {
+    for start in stride(from: 0, to: rows.count, by: Self.rowsPerStatement) {
+      let chunk = rows[start..<min(start + Self.rowsPerStatement, rows.count)]
+      var list = ValueList(
+        sql: PostgresQuery.StringInterpolation(
+          literalCapacity: head.utf8.count + 48 * chunk.count,
+          interpolationCount: 11 * chunk.count))
+      list.sql.appendLiteral(head + " VALUES")
+      for (position, row) in chunk.enumerated() {
+        list.sql.appendLiteral(position == 0 ? " (" : ", (")
+        list.isFirst = true
+        values(row, &list)
+        list.sql.appendLiteral(")")
+      }
+      list.sql.appendLiteral(tail)
+      try await each(try await query(PostgresQuery(stringInterpolation: list.sql)))
+    }
+  }
+
+  /// The values of one row of an INSERT, each a bound parameter.
+  struct ValueList {
+    var sql: PostgresQuery.StringInterpolation
+    var isFirst = true
+
+    /// Appends `value`, cast to `json` when `isJSON`.
+    mutating func add<Value: PostgresNonThrowingEncodable>(
+      _ value: Value?, json isJSON: Bool = false
+    ) {
+      if !isFirst { sql.appendLiteral(", ") }
+      isFirst = false
+      sql.appendInterpolation(value)
+      if isJSON { sql.appendLiteral("::json") }
+    }
+  }
 
   /// Inserts `rows` into `action`, and the reads of those that have some into `input`.
   private func insert(_ rows: [ActionRow], session: Int64) async throws {
-    for chunk in rows.chunks(of: Self.rowsPerStatement) {
-      var sql = PostgresQuery.StringInterpolation(
-        literalCapacity: 128 + 32 * chunk.count, interpolationCount: 9 * chunk.count)
-      sql.appendLiteral(
-        """
-        INSERT INTO action (session_id, idx, json, label, effect_id, parent_idx, time_us,
-          duration_ns, ops) VALUES
-        """)
-      for (position, row) in chunk.enumerated() {
-        sql.appendLiteral(position == 0 ? " (" : ", (")
-        sql.appendInterpolation(session)
-        sql.appendLiteral(", ")
-        sql.appendInterpolation(row.index)
-        sql.appendLiteral(", ")
-        sql.appendInterpolation(row.json)
-        sql.appendLiteral("::json, ")
-        sql.appendInterpolation(row.label)
-        sql.appendLiteral(", ")
-        sql.appendInterpolation(row.effectID)
-        sql.appendLiteral(", ")
-        sql.appendInterpolation(row.parentIndex)
-        sql.appendLiteral(", ")
-        sql.appendInterpolation(row.timeMicros)
-        sql.appendLiteral(", ")
-        sql.appendInterpolation(row.durationNanos)
-        sql.appendLiteral(", ")
-        sql.appendInterpolation(row.ops)
-        sql.appendLiteral("::json)")
-      }
-      try await query(PostgresQuery(stringInterpolation: sql))
+    try await insertMany(
+      """
+      INSERT INTO action (session_id, idx, json, label, effect_id, parent_idx, time_us,
+        duration_ns, ops)
+      """, rows
+    ) { row, list in
+      list.add(session)
+      list.add(row.index)
+      list.add(row.json, json: true)
+      list.add(row.label)
+      list.add(row.effectID)
+      list.add(row.parentIndex)
+      list.add(row.timeMicros)
+      list.add(row.durationNanos)
+      list.add(row.ops, json: true)
     }
-    let reads = rows.filter { $0.reads != nil }
-    for chunk in reads.chunks(of: Self.rowsPerStatement) {
-      var sql = PostgresQuery.StringInterpolation(
-        literalCapacity: 64 + 16 * chunk.count, interpolationCount: 3 * chunk.count)
-      sql.appendLiteral("INSERT INTO input (session_id, idx, reads) VALUES")
-      for (position, row) in chunk.enumerated() {
-        sql.appendLiteral(position == 0 ? " (" : ", (")
-        sql.appendInterpolation(session)
-        sql.appendLiteral(", ")
-        sql.appendInterpolation(row.index)
-        sql.appendLiteral(", ")
-        sql.appendInterpolation(row.reads)
-        sql.appendLiteral("::json)")
-      }
-      try await query(PostgresQuery(stringInterpolation: sql))
+    try await insertMany(
+      "INSERT INTO input (session_id, idx, reads)", rows.filter { $0.reads != nil }
+    ) { row, list in
+      list.add(session)
+      list.add(row.index)
+      list.add(row.reads, json: true)
     }
   }
 
@@ -275,46 +292,27 @@ extension CollectorConnection {
   /// ids; the others are left to ``storeAgain(_:stored:session:)``.
   private func insertNew(_ rows: [EffectRow], session: Int64) async throws -> Set<Int> {
     var inserted = Set<Int>()
-    for chunk in rows.chunks(of: Self.rowsPerStatement) {
-      var sql = PostgresQuery.StringInterpolation(
-        literalCapacity: 256 + 48 * chunk.count, interpolationCount: 11 * chunk.count)
-      sql.appendLiteral(
-        """
-        INSERT INTO effect (session_id, id, action_idx, kind, cancel_ids, started_us, ended_us,
-          outcome, error, cancel_cause, cancelled_by) VALUES
-        """)
-      for (position, row) in chunk.enumerated() {
-        sql.appendLiteral(position == 0 ? " (" : ", (")
-        sql.appendInterpolation(session)
-        sql.appendLiteral(", ")
-        sql.appendInterpolation(row.id)
-        sql.appendLiteral(", ")
-        sql.appendInterpolation(row.actionIndex)
-        sql.appendLiteral(", ")
-        sql.appendInterpolation(row.kind)
-        sql.appendLiteral(", ")
-        sql.appendInterpolation(row.cancelIDs)
-        sql.appendLiteral("::json, ")
-        sql.appendInterpolation(row.startedMicros)
-        sql.appendLiteral(", ")
-        sql.appendInterpolation(row.endedMicros)
-        sql.appendLiteral(", ")
-        sql.appendInterpolation(row.outcome)
-        sql.appendLiteral(", ")
-        sql.appendInterpolation(row.error)
-        sql.appendLiteral(", ")
-        sql.appendInterpolation(row.cancelCause)
-        sql.appendLiteral(", ")
-        sql.appendInterpolation(row.cancelledBy)
-        sql.appendLiteral(")")
-      }
-      sql.appendLiteral(" ON CONFLICT (session_id, id) DO NOTHING RETURNING id")
-      for try await id in try await query(PostgresQuery(stringInterpolation: sql)).decode(
-        Int.self)
-      {
-        inserted.insert(id)
-      }
-    }
+    try await insertMany(
+      """
+      INSERT INTO effect (session_id, id, action_idx, kind, cancel_ids, started_us, ended_us,
+        outcome, error, cancel_cause, cancelled_by)
+      """, rows, tail: " ON CONFLICT (session_id, id) DO NOTHING RETURNING id",
+      values: { row, list in
+        list.add(session)
+        list.add(row.id)
+        list.add(row.actionIndex)
+        list.add(row.kind)
+        list.add(row.cancelIDs, json: true)
+        list.add(row.startedMicros)
+        list.add(row.endedMicros)
+        list.add(row.outcome)
+        list.add(row.error)
+        list.add(row.cancelCause)
+        list.add(row.cancelledBy)
+      },
+      each: { rows in
+        for try await id in rows.decode(Int.self) { inserted.insert(id) }
+      })
     return inserted
   }
 
@@ -353,12 +351,5 @@ extension CollectorConnection {
       WHERE session_id = \(session) AND id = \(row.id)
       """)
     return .stored
-  }
-}
-
-extension Array {
-  /// The array in consecutive slices of at most `size` elements.
-  fileprivate func chunks(of size: Int) -> [ArraySlice<Element>] {
-    stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
   }
 }
