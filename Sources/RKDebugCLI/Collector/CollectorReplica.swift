@@ -2,8 +2,8 @@ import Foundation
 import ReducerKitDebug
 
 /// The local copy of a collector's sessions that the read commands use with `--db URL`: a log
-/// in the cache folder holding each session read so far under the collector's own id, fetched
-/// again only when the collector's copy has grown or ended since (docs/collector.md).
+/// in the cache folder holding each session read so far under the collector's own id; an ended
+/// session is fetched once, one still recording every time it is read (docs/collector.md).
 ///
 /// The collector is only read; the cache log is the one file a read command writes, and any
 /// session in it can be dropped and fetched again.
@@ -24,7 +24,7 @@ struct CollectorReplica {
   }
 
   /// Opens the cache log read-only once it holds the collector's current copy of `sessions`
-  /// (each fetched only if it is missing or out of date), and with no session the collector no
+  /// (each fetched unless the cache holds it ended), and with no session the collector no
   /// longer lists under the same id (`all` is every session the collector lists).
   func log(holding sessions: [LoggedSession], all: [LoggedSession]) async throws -> ActionLog {
     let cache = try ActionLog(path: path)
@@ -35,8 +35,10 @@ struct CollectorReplica {
       }
       let cached = Dictionary(try cache.sessions().map { ($0.id, $0) }) { first, _ in first }
       for session in sessions {
-        if let copy = cached[session.id], copy.actionCount == session.actionCount,
-          copy.effectCount == session.effectCount, (copy.endedAt == nil) == (session.endedAt == nil)
+        // An ended session changes no more. One still recording is fetched every time: an
+        // effect that ended since changes no count the listing shows.
+        if let copy = cached[session.id], copy.endedAt != nil, session.endedAt != nil,
+          copy.actionCount == session.actionCount, copy.effectCount == session.effectCount
         {
           continue
         }
