@@ -44,10 +44,18 @@ struct SessionFilterOptions: ParsableArguments {
       "Only sessions with an effect that failed (--no-failed: only sessions without one)."))
   var failed: Bool?
 
-  /// A `--metadata` pair.
+  /// A `--metadata` pair (also the `metadata` parameter of the collector's `GET /v1/sessions`).
   struct MetadataPair {
     var key: String
     var value: String
+
+    /// The pair of `key=value` (split at the first `=`; the value may hold more), or `nil`
+    /// without an `=` or without a key.
+    init?(parsing text: some StringProtocol) {
+      guard let equals = text.firstIndex(of: "="), equals != text.startIndex else { return nil }
+      key = String(text[..<equals])
+      value = String(text[text.index(after: equals)...])
+    }
   }
 
   func validate() throws {
@@ -107,10 +115,9 @@ struct SessionFilterOptions: ParsableArguments {
 
   /// Reads a `--metadata key=value` pair.
   static func metadataPair(_ text: String) throws -> MetadataPair {
-    guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+    guard let pair = MetadataPair(parsing: text) else {
       throw ValidationError("--metadata takes key=value, such as host=ci-3; got '\(text)'")
     }
-    return MetadataPair(
-      key: String(text[..<equals]), value: String(text[text.index(after: equals)...]))
+    return pair
   }
 }

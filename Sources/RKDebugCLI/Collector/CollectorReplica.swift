@@ -44,9 +44,8 @@ struct CollectorReplica {
         }
         if cached[session.id] != nil { try cache.removeSession(id: session.id) }
         let text = String(decoding: try await client.export(of: session.uuid), as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
-        let source = "the collector's session \(session.uuid)"
-        let reader = ExportFormat.Reader(source: source) { lines.next().map(String.init) }
+        let reader = ExportFormat.Reader(
+          source: "the collector's session \(session.uuid)", text: text)
         let header = try reader.session()
         do {
           try cache.importSession(header, items: { try reader.next() }, id: session.id)

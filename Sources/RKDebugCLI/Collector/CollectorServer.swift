@@ -160,11 +160,11 @@ struct CollectorServer: Sendable {
     query.feature = parameters.get("feature")
     query.startedSince = try time("since")
     query.startedBefore = try time("until")
-    for pair in parameters.getAll("metadata") {
-      guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+    for text in parameters.getAll("metadata") {
+      guard let pair = SessionFilterOptions.MetadataPair(parsing: text) else {
         throw CollectorHTTPError(.badRequest, "metadata must be key=value")
       }
-      query.metadata[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+      query.metadata[pair.key] = pair.value
     }
     switch parameters.get("failed") {
     case nil: break
@@ -177,9 +177,7 @@ struct CollectorServer: Sendable {
 
   /// A batch's session line and items, read as `rkdebug import` reads them.
   static func batch(parsing body: ByteBuffer) throws -> (SessionImport, [SessionImport.Item]) {
-    let text = String(buffer: body)
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
-    let reader = ExportFormat.Reader(source: "batch") { lines.next().map(String.init) }
+    let reader = ExportFormat.Reader(source: "batch", text: String(buffer: body))
     do {
       let header = try reader.session()
       var items: [SessionImport.Item] = []

@@ -38,9 +38,8 @@ struct PullCommand: AsyncParsableCommand {
   func run() async throws {
     let client = try CollectorClient(url: url, tokenFile: tokenFile)
     let text = String(decoding: try await client.export(of: session), as: UTF8.self)
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
     let source = "the collector's session \(session)"
-    let reader = ExportFormat.Reader(source: source) { lines.next().map(String.init) }
+    let reader = ExportFormat.Reader(source: source, text: text)
     print(
       try ImportCommand.importSession(
         from: reader, source: source, into: try logOptions.localPath(for: "pull")))

@@ -192,6 +192,12 @@ enum ExportFormat {
       self.nextLine = nextLine
     }
 
+    /// A reader of the lines of `text`, an export held in memory (a batch, a pulled session).
+    convenience init(source: String, text: String) {
+      var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
+      self.init(source: source) { lines.next().map(String.init) }
+    }
+
     /// The session line, as an import without actions or effects.
     func session() throws -> SessionImport {
       guard let (fields, type) = try nextFields() else {

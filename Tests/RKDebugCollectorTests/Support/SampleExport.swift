@@ -28,8 +28,7 @@ struct SampleExport {
 
   init(text: String) throws {
     self.text = text
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
-    let reader = ExportFormat.Reader(source: "export") { lines.next().map(String.init) }
+    let reader = ExportFormat.Reader(source: "export", text: text)
     header = try reader.session()
     var items: [SessionImport.Item] = []
     while let item = try reader.next() { items.append(item) }
@@ -45,7 +44,7 @@ struct SampleExport {
   func split(afterAction index: Int) -> ([SessionImport.Item], [SessionImport.Item]) {
     let cut =
       items.firstIndex {
-        if case let .action(action, _) = $0 { action.index > index } else { false }
+        if case .action(let action, _) = $0 { action.index > index } else { false }
       } ?? items.endIndex
     return (Array(items[..<cut]), Array(items[cut...]))
   }
