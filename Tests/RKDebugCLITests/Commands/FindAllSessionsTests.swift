@@ -103,6 +103,18 @@ import Testing
     #expect(failed.stderr.split(separator: "\n").count == 1)
   }
 
+  @Test func aMalformedCollectorURLIsOneLine() throws {
+    for url in ["http://", "https://bad host"] {
+      let result = try RKDebugProcess.run(
+        ["sessions", "--db", url], environment: ["RKDEBUG_TOKEN": "0123456789abcdef0123"])
+      #expect(result.status == 1)
+      #expect(
+        result.stderr
+          == "rkdebug: error: '\(url)' is not a collector URL (http://HOST:PORT of 'rkdebug "
+          + "serve')\n")
+    }
+  }
+
   @Test func sessionsListsWhatTheFiltersKeep() throws {
     func ids(_ arguments: [String]) throws -> [Int] {
       let listed = try run(["sessions", "--json"] + arguments)
@@ -116,7 +128,8 @@ import Testing
     // The fixtures were recorded on 2026-11-25 (library on the 26th); the rest today.
     #expect(try ids(["--until", "2026-11-26"]) == [1, 2, 3, 4])
     #expect(try ids(["--since", "2026-11-26", "--until", "2026-11-26 23:59"]) == [5])
-    #expect(try ids(["--since", "2026-11-26T18:32:24.5Z", "--until", "2026-11-26T18:32:25Z"]) == [5])
+    #expect(
+      try ids(["--since", "2026-11-26T18:32:24.5Z", "--until", "2026-11-26T18:32:25Z"]) == [5])
     #expect(try ids(["--since", "2026-11-26T18:32:25Z", "--until", "2026-11-26T18:33:00Z"]) == [])
     #expect(try ids(["--since", "1h"]) == [6, 7, 8])
     #expect(try ids(["--until", "2026-11-25 16:45:29"]) == [1])
@@ -143,6 +156,19 @@ import Testing
       "rkdebug: error: The value '2026-02-30' is invalid for '--until <time>': '2026-02-30' is "
         + "not a time: write 2026-11-27, 2026-11-27 14:05, 2026-11-27T14:05:09Z or a span "
         + "back from now such as 90m, 1d or 2w (see 'rkdebug help sessions')"
+    ),
+    (
+      ["sessions", "--since", "99999999999999w"],
+      "rkdebug: error: The value '99999999999999w' is invalid for '--since <time>': "
+        + "'99999999999999w' is not a time: write 2026-11-27, 2026-11-27 14:05, "
+        + "2026-11-27T14:05:09Z or a span back from now such as 90m, 1d or 2w (see 'rkdebug "
+        + "help sessions')"
+    ),
+    (
+      ["sessions", "--since=-5d"],
+      "rkdebug: error: The value '-5d' is invalid for '--since <time>': '-5d' is not a time: "
+        + "write 2026-11-27, 2026-11-27 14:05, 2026-11-27T14:05:09Z or a span back from now "
+        + "such as 90m, 1d or 2w (see 'rkdebug help sessions')"
     ),
     (
       ["sessions", "--since", "2026-11-27", "--until", "2026-11-26"],

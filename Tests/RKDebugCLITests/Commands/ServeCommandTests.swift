@@ -335,8 +335,11 @@ import Testing
     // Read whole, a tokens file is a small regular file: not a device, not megabytes.
     let huge = try directory.write(
       String(repeating: "# padding\n", count: 110_000), to: "huge")
+    let fifo = directory.path("fifo")
+    #expect(mkfifo(fifo, 0o600) == 0)
     for (path, problem) in [
-      ("/dev/zero", "/dev/zero is not a regular file"), (huge, "\(huge) is larger than 1024 KiB"),
+      ("/dev/zero", "/dev/zero is not a regular file"), (fifo, "\(fifo) is not a regular file"),
+      (huge, "\(huge) is larger than 1024 KiB"),
       (directory.path("missing"), "cannot read the tokens file \(directory.path("missing"))"),
     ] {
       let refused = try RKDebugProcess.run(
