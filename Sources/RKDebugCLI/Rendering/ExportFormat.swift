@@ -163,8 +163,7 @@ enum ExportFormat {
   /// - Parameter source: The file's name, for messages.
   /// - Throws: ``RKDebugError`` naming the line and what is wrong with it.
   static func read(_ text: String, source: String) throws -> SessionImport {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
-    let reader = Reader(source: source) { lines.next().map(String.init) }
+    let reader = Reader(source: source, text: text)
     var session = try reader.session()
     while let item = try reader.next() {
       switch item {
@@ -194,8 +193,11 @@ enum ExportFormat {
 
     /// A reader of the lines of `text`, an export held in memory (a batch, a pulled session).
     convenience init(source: String, text: String) {
-      var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
-      self.init(source: source) { lines.next().map(String.init) }
+      // Split as bytes: splitting the `String` would first break it into characters, several
+      // times slower over a batch of thousands of lines.
+      var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        .makeIterator()
+      self.init(source: source) { lines.next().map { String(decoding: $0, as: UTF8.self) } }
     }
 
     /// The session line, as an import without actions or effects.
