@@ -127,6 +127,8 @@ let package = Package(
       dependencies: [
         "ReducerKitDebug",
         .product(name: "PostgresNIO", package: "postgres-nio"),
+        // The ByteBuffer of COPY's rows (CopyTextRow).
+        .product(name: "NIOCore", package: "swift-nio"),
       ]
     ),
     .executableTarget(

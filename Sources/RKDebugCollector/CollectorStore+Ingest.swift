@@ -113,6 +113,7 @@ extension CollectorConnection {
     var result = IngestResult(
       storedActions: 0, skippedActions: 0, storedEffects: 0, actionCount: storedCount)
     var newActions: [ActionRow] = []
+    var snapshots: [(index: Int, state: String)] = []
     var effects: [EffectRow] = []
     // The stored actions this batch sends again, read in one query to compare with.
     let resent = items.lazy.compactMap { item -> Int? in
@@ -148,12 +149,7 @@ extension CollectorConnection {
         }
         newActions.append(row)
         if action.index % interval == 0 {
-          let state = checker.state.serialized()
-          try await query(
-            """
-            INSERT INTO snapshot (session_id, idx, state)
-            VALUES (\(sessionID), \(action.index), \(state)::json)
-            """)
+          snapshots.append((action.index, checker.state.serialized()))
         }
         result.storedActions += 1
       case .effect(let effect):
@@ -165,8 +161,14 @@ extension CollectorConnection {
         effects.append(EffectRow(effect, sessionStart: start))
       }
     }
-    // The new actions, then the effects (which reference their actions), many rows a statement.
+    // The new actions, then the effects (which reference their actions).
     try await insert(newActions, session: sessionID)
+    try await copy(snapshots, into: "snapshot", columns: ["session_id", "idx", "state"]) {
+      snapshot, row in
+      row.add(sessionID)
+      row.add(snapshot.index)
+      row.add(snapshot.state)
+    }
     let inserted = try await insertNew(effects, session: sessionID)
     result.storedEffects += inserted.count
     let again = effects.filter { !inserted.contains($0.id) }
@@ -263,28 +265,51 @@ extension CollectorConnection {
 
   /// Inserts `rows` into `action`, and the reads of those that have some into `input`.
   private func insert(_ rows: [ActionRow], session: Int64) async throws {
-    try await insertMany(
-      """
-      INSERT INTO action (session_id, idx, json, label, effect_id, parent_idx, time_us,
-        duration_ns, ops)
-      """, rows
-    ) { row, list in
-      list.add(session)
-      list.add(row.index)
-      list.add(row.json, json: true)
-      list.add(row.label)
-      list.add(row.effectID)
-      list.add(row.parentIndex)
-      list.add(row.timeMicros)
-      list.add(row.durationNanos)
-      list.add(row.ops, json: true)
+    try await copy(
+      rows, into: "action",
+      columns: [
+        "session_id", "idx", "json", "label", "effect_id", "parent_idx", "time_us",
+        "duration_ns", "ops",
+      ]
+    ) { action, row in
+      row.add(session)
+      row.add(action.index)
+      row.add(action.json)
+      row.add(action.label)
+      row.add(action.effectID)
+      row.add(action.parentIndex)
+      row.add(action.timeMicros)
+      row.add(action.durationNanos)
+      row.add(action.ops)
     }
-    try await insertMany(
-      "INSERT INTO input (session_id, idx, reads)", rows.filter { $0.reads != nil }
-    ) { row, list in
-      list.add(session)
-      list.add(row.index)
-      list.add(row.reads, json: true)
+    try await copy(
+      rows.filter { $0.reads != nil }, into: "input", columns: ["session_id", "idx", "reads"]
+    ) { action, row in
+      row.add(session)
+      row.add(action.index)
+      row.add(action.reads)
+    }
+  }
+
+  /// Stores `rows` in `table` with `COPY … FROM STDIN`, PostgreSQL's fastest way to load many
+  /// rows; `fields` writes one row's columns. New rows only: a row already stored fails the
+  /// copy, and with it the batch's transaction.
+  private func copy<Row>(
+    _ rows: [Row], into table: String, columns: [String],
+    fields: (Row, inout CopyTextRow) -> Void
+  ) async throws {
+    guard !rows.isEmpty else { return }
+    try await connection.copyFrom(table: table, columns: columns, logger: logger) { writer in
+      var row = CopyTextRow()
+      for element in rows {
+        fields(element, &row)
+        row.endRow()
+        if row.buffer.readableBytes >= 1 << 20 {
+          try await writer.write(row.buffer)
+          row.buffer.clear()
+        }
+      }
+      if row.buffer.readableBytes > 0 { try await writer.write(row.buffer) }
     }
   }
 

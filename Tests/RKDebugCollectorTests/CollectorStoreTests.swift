@@ -42,6 +42,28 @@ import Testing
     try await store.close()
   }
 
+  /// Rows go to PostgreSQL in COPY's text format, where a tab, newline, carriage return or
+  /// backslash in a value must be escaped, and `\N` is NULL.
+  @Test func textThatCOPYEscapesIsStoredAsSent() async throws {
+    guard let store = try await TestDatabase.store() else { return }
+    let sample = try await SampleExport.fixture("library")
+    let label = "tab\there,\nnewline,\r\nreturn, \\N back\\slash \\\\ \\t"
+    let json = #"{"text":"quote \" tab \t backslash \\ \\N"}"#
+    var items = sample.items
+    let first = try #require(
+      items.firstIndex { if case .action = $0 { true } else { false } })
+    guard case .action(var action, let reads) = items[first] else { return }
+    action.label = label
+    action.json = json
+    items[first] = .action(action, reads: reads)
+    try await store.ingest(sample.header, items: items)
+    let stored = try await store.session(uuid: sample.header.uuid)
+    #expect(stored.actions.first?.label == label)
+    #expect(stored.actions.first?.json == json)
+    #expect(stored.actions.dropFirst() == sample.actionsOfItems.dropFirst())
+    try await store.close()
+  }
+
   @Test func sendingASessionAgainStoresNothingTwice() async throws {
     guard let store = try await TestDatabase.store() else { return }
     let sample = try await SampleExport.fixture("library")

@@ -35,6 +35,11 @@ struct SampleExport {
     self.items = items
   }
 
+  /// The session's actions, in order.
+  var actionsOfItems: [LoggedAction] {
+    items.compactMap { if case .action(let action, _) = $0 { action } else { nil } }
+  }
+
   /// The number of the session's actions.
   var actionCount: Int {
     items.count { if case .action = $0 { true } else { false } }
