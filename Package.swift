@@ -30,6 +30,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
   ],
   targets: [
     .target(
@@ -96,6 +98,12 @@ let package = Package(
         // `rkdebug serve`: sessions in PostgreSQL, over HTTP.
         "RKDebugCollector",
         .product(name: "Hummingbird", package: "hummingbird"),
+        // `serve --tls-certificate --tls-key`, and the trust of a collector's client.
+        .product(name: "HummingbirdTLS", package: "hummingbird"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        // The collector's client (push, pull, --db URL): waits without spinning, speaks TLS.
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
         // The collector's long synchronous work runs on NIOThreadPool.
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

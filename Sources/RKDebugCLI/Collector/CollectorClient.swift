@@ -1,9 +1,9 @@
+import AsyncHTTPClient
 import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOSSL
 import ReducerKitDebug
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 
 /// Talks to an `rkdebug serve` collector: `push` sends batches, `pull` fetches sessions.
 ///
@@ -13,6 +13,7 @@ struct CollectorClient {
   /// The collector's base URL (`http://127.0.0.1:8080`).
   let baseURL: URL
   let token: String
+  private let http: HTTPClient
   /// Attempts of a request that failed for the network or a 5xx before giving up: about 33 s
   /// of waits, long enough for a collector or its database to restart, or for a collector
   /// that many uploads keep busy to answer.
@@ -34,18 +35,19 @@ struct CollectorClient {
       throw RKDebugError("give the collector's token in $RKDEBUG_TOKEN or with --token-file FILE")
     }
     guard !token.isEmpty else { throw RKDebugError("the collector's token is empty") }
+    http = try CollectorHTTP.client()
   }
 
   /// Sends one batch (a session line, then action and effect lines); returns the collector's
   /// answer. A refused batch throws the collector's reason.
   func send(batch: Data) async throws -> [String: Any] {
-    let data = try await request("v1/batches", method: "POST", body: batch)
+    let data = try await request("v1/batches", method: .POST, body: batch)
     return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
   }
 
   /// The export text of the session `uuid`.
   func export(of uuid: String) async throws -> Data {
-    try await request("v1/sessions/\(uuid)/export", method: "GET", body: nil)
+    try await request("v1/sessions/\(uuid)/export", method: .GET, body: nil)
   }
 
   /// The collector's sessions that `query` keeps, oldest first, with the collector's ids.
@@ -72,7 +74,7 @@ struct CollectorClient {
         + items.map { item in
           "\(item.name)=\(Self.escaped(item.value ?? ""))"
         }.joined(separator: "&")
-    let data = try await request("v1/sessions", query: queryText, method: "GET", body: nil)
+    let data = try await request("v1/sessions", query: queryText, method: .GET, body: nil)
     guard case .array(let objects) = try? JSONValue(parsing: String(decoding: data, as: UTF8.self))
     else {
       throw RKDebugError(
@@ -122,39 +124,65 @@ struct CollectorClient {
   }
 
   private func request(
-    _ path: String, query: String = "", method: String, body: Data?
+    _ path: String, query: String = "", method: HTTPMethod, body: Data?
   ) async throws -> Data {
-    guard let url = URL(string: baseURL.appendingPathComponent(path).absoluteString + query)
-    else { throw RKDebugError("cannot make a request URL from \(baseURL.absoluteString)") }
-    var request = URLRequest(url: url)
-    request.httpMethod = method
-    request.httpBody = body
-    request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-    if body != nil { request.setValue("application/x-ndjson", forHTTPHeaderField: "Content-Type") }
+    let url = baseURL.appendingPathComponent(path).absoluteString + query
     var delay = 0.2
     for attempt in 1...attempts {
+      var request = HTTPClientRequest(url: url)
+      request.method = method
+      request.headers.add(name: "Authorization", value: "Bearer \(token)")
+      if let body {
+        request.headers.add(name: "Content-Type", value: "application/x-ndjson")
+        request.body = .bytes(ByteBuffer(bytes: body))
+      }
+      let status: Int
+      let data: Data
       do {
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        if (200..<300).contains(status) { return data }
-        let message =
-          ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?["error"] as? String
-          ?? "HTTP \(status)"
-        if status >= 500, attempt < attempts {
+        // No deadline: the client's read timeout gives up on a collector that went silent.
+        let response = try await http.execute(request, timeout: .hours(24))
+        status = Int(response.status.code)
+        data = Data(try await response.body.collect(upTo: .max).readableBytesView)
+      } catch let error where Self.isTLSFailure(error) {
+        throw RKDebugError(
+          "cannot reach the collector at \(baseURL.absoluteString): the TLS handshake failed "
+            + "(\(Self.reason(error))); for a certificate of your own authority, name that "
+            + "authority's PEM file in $RKDEBUG_CA_FILE")
+      } catch {
+        if attempt < attempts {
           try await Task.sleep(for: .seconds(delay))
           delay = min(2, delay * 2)
           continue
         }
         throw RKDebugError(
-          "the collector at \(baseURL.absoluteString) answered \(status): \(message)")
-      } catch is URLError where attempt < attempts {
+          "cannot reach the collector at \(baseURL.absoluteString): \(Self.reason(error))")
+      }
+      if (200..<300).contains(status) { return data }
+      let message =
+        ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?["error"] as? String
+        ?? "HTTP \(status)"
+      if status >= 500, attempt < attempts {
         try await Task.sleep(for: .seconds(delay))
         delay = min(2, delay * 2)
-      } catch let error as URLError {
-        throw RKDebugError(
-          "cannot reach the collector at \(baseURL.absoluteString): \(error.localizedDescription)")
+        continue
       }
+      throw RKDebugError(
+        "the collector at \(baseURL.absoluteString) answered \(status): \(message)")
     }
     throw RKDebugError("cannot reach the collector at \(baseURL.absoluteString)")
+  }
+
+  /// What went wrong, in a few words: the system's message for an errno, BoringSSL's reason
+  /// for a failed handshake, else the error's description.
+  private static func reason(_ error: any Error) -> String {
+    if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
+    let text = String(describing: error)
+    guard let marker = text.range(of: "OPENSSL_internal:") else { return text }
+    return String(text[marker.upperBound...].prefix { $0 != " " && $0 != "]" })
+  }
+
+  /// Whether `error` is a TLS handshake that failed: sending the request again cannot help.
+  private static func isTLSFailure(_ error: any Error) -> Bool {
+    error is NIOSSLError || error is NIOSSLExtraError || error is BoringSSLError
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdTLS
 import Logging
 import NIOCore
 import NIOPosix
@@ -20,6 +21,8 @@ struct CollectorServer: Sendable {
   let port: Int
   /// The largest batch body accepted (a larger one is a 413 and stores nothing).
   let maximumBatchBytes: Int
+  /// The certificate and key to serve HTTPS with; plain HTTP when `nil`.
+  var tls: CollectorTLS?
 
   /// Listens until SIGINT or SIGTERM, calling `onListening` with the base URL once it accepts
   /// connections.
@@ -27,13 +30,15 @@ struct CollectorServer: Sendable {
     var logger = Logger(label: "rkdebug.serve")
     logger.logLevel = .warning
     let host = host
+    let scheme = tls == nil ? "http" : "https"
     let app = Application(
       router: router(),
+      server: try tls.map { try .tls(.http1(), tlsConfiguration: $0.configuration) } ?? .http1(),
       configuration: .init(address: .hostname(host, port: port), serverName: nil),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? 0
         let name = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        await onListening("http://\(name):\(port)")
+        await onListening("\(scheme)://\(name):\(port)")
       },
       logger: logger
     )

@@ -9,7 +9,8 @@ struct ServeCommand: AsyncParsableCommand {
     commandName: "serve",
     abstract: "Collect sessions over HTTP into PostgreSQL, from apps, CI and 'rkdebug push'.",
     discussion: """
-      Listens on 127.0.0.1 (or --host) and stores the batches of sessions it is sent in the \
+      Listens on 127.0.0.1 (or --host), over HTTPS with --tls-certificate and --tls-key, \
+      and stores the batches of sessions it is sent in the \
       PostgreSQL database --database names, creating and migrating its schema first. Every \
       request needs a token of the --tokens file ('Authorization: Bearer TOKEN'): a push \
       token sends sessions (POST /v1/batches), a read token lists and fetches them (GET \
@@ -56,12 +57,28 @@ struct ServeCommand: AsyncParsableCommand {
     help: ArgumentHelp("The largest batch accepted, in bytes.", valueName: "bytes"))
   var maxBatchBytes: Int = 16 << 20
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "A PEM file of the server's certificate chain: serve HTTPS only (with --tls-key).",
+      valueName: "file"))
+  var tlsCertificate: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The PEM file of the certificate's private key (unencrypted).", valueName: "file"))
+  var tlsKey: String?
+
   func validate() throws {
     guard (0...65535).contains(port) else {
       throw ValidationError("--port \(port) is not a port; use 0...65535 (0 picks a free one)")
     }
     guard maxBatchBytes >= 1024 else {
       throw ValidationError("--max-batch-bytes must be at least 1024")
+    }
+    guard (tlsCertificate == nil) == (tlsKey == nil) else {
+      throw ValidationError("give --tls-certificate and --tls-key together, or neither")
     }
   }
 
@@ -85,6 +102,9 @@ struct ServeCommand: AsyncParsableCommand {
     } catch let error as CollectorTokensError {
       throw RKDebugError(error.description)
     }
+    let tls = try tlsCertificate.map { certificate in
+      try CollectorTLS(certificateFile: certificate, keyFile: tlsKey ?? "")
+    }
     let store: CollectorStore
     do {
       store = try await CollectorStore.connect(url: database)
@@ -94,13 +114,15 @@ struct ServeCommand: AsyncParsableCommand {
     } catch {
       throw RKDebugError("cannot open the database: \(String(reflecting: error))")
     }
-    if !InspectorServer.isLoopback(host) {
+    if tls == nil, !InspectorServer.isLoopback(host) {
       print(
         "rkdebug: warning: listening on \(host), not a loopback address, without TLS: tokens "
-          + "and sessions cross the network in clear text", to: &StandardError.stream)
+          + "and sessions cross the network in clear text (give --tls-certificate and "
+          + "--tls-key)", to: &StandardError.stream)
     }
     let server = CollectorServer(
-      store: store, tokens: tokens, host: host, port: port, maximumBatchBytes: maxBatchBytes)
+      store: store, tokens: tokens, host: host, port: port, maximumBatchBytes: maxBatchBytes,
+      tls: tls)
     try await server.run { url in
       print("rkdebug serve: collecting at \(url)")
       fflush(nil)

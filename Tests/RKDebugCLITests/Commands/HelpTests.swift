@@ -91,6 +91,16 @@ import Testing
     (CounterTests.incrementTwice.sqlite), and a failing test's message names the
     file to open with rkdebug --db FILE.
 
+    RKDEBUG_TOKEN: the collector's token for push, pull and --db URL (a token file
+    with --token-file for push and pull); never taken on the command line.
+
+    RKDEBUG_CA_FILE: a PEM file of certificate authorities trusted, beside the
+    system's, for a collector served over HTTPS with a certificate of your own
+    authority.
+
+    RKDEBUG_CACHE_DIR: where --db URL keeps its cache logs of a collector's
+    sessions (else $XDG_CACHE_HOME/rkdebug, else ~/.cache/rkdebug).
+
     USAGE: rkdebug <subcommand>
 
     OPTIONS:
