@@ -1,0 +1,268 @@
+#!/usr/bin/env python3
+"""The collector's two goals of issue 30, measured through the release `rkdebug` as a team uses it.
+
+ingest: `rkdebug push` of --ingest-sessions recorded Todos sessions (`record --feature todos
+--random N`, distinct seeds) into `rkdebug serve` on PostgreSQL, by each count of --uploaders
+`push` processes at once (1, 2 and 4 by default), in actions per second; against PostgreSQL's own `COPY` (psql's `\\copy`)
+of the very rows the collector stored, into a database with the same schema, indexes and
+constraints, in one transaction. Goal: ingest within 3x of COPY.
+
+find: `rkdebug find --all-sessions --where EXPR` over a log of --find-sessions sessions of N
+actions each, against one session's `find --session 1 --where EXPR` times the number of
+sessions (its median over --rounds runs, less a process's start: `rkdebug sessions` on a
+one-session log). Goal: faster than that sequential sum on two cores. The sessions are copies
+of one recorded session made with SQL (recording a thousand takes hours); each is read and
+scanned as any other.
+
+    python3 Benchmarks/collector/bench_collector.py --rkdebug Benchmarks/.build/release/rkdebug \\
+        --database "$RKDEBUG_TEST_POSTGRES_URL"
+
+--database is a PostgreSQL server's URL whose user may create databases (the cluster of
+scripts/postgres-test-cluster.sh); two databases are made and dropped on it. Needs `psql`.
+Prints a Markdown table; the exit status is 0 when everything ran, goals met or not.
+"""
+
+import argparse
+import os
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import uuid
+
+TABLES = ["session", "action", "effect", "snapshot", "input"]
+
+
+def run(argv, env=None, quiet=True, allowed=(0,)):
+    """Runs argv to completion: wall seconds. Exits the benchmark when it fails."""
+    start = time.perf_counter()
+    result = subprocess.run(
+        argv, env=env, stdout=subprocess.DEVNULL if quiet else subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True,
+    )
+    wall = time.perf_counter() - start
+    if result.returncode not in allowed:
+        sys.exit(f"bench_collector: {' '.join(argv)} exited {result.returncode}: "
+                 f"{result.stderr.strip()}")
+    return wall
+
+
+def psql(url, *arguments):
+    """Runs psql on the database at url and returns its output."""
+    result = subprocess.run(
+        ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", url, *arguments],
+        capture_output=True, text=True,
+    )
+    if result.returncode != 0:
+        sys.exit(f"bench_collector: psql {' '.join(arguments)}: {result.stderr.strip()}")
+    return result.stdout
+
+
+def database_url(server, name):
+    parts = urllib.parse.urlsplit(server)
+    return urllib.parse.urlunsplit(parts._replace(path="/" + name))
+
+
+def record(rkdebug, db, actions, seed):
+    run([rkdebug, "record", "--feature", "todos", "--random", str(actions), "--seed", str(seed),
+         "--db", db])
+
+
+class Collector:
+    """`rkdebug serve` on a database, with a token file of one push,read token."""
+
+    def __init__(self, rkdebug, database, folder):
+        self.token = uuid.uuid4().hex
+        tokens = os.path.join(folder, "tokens")
+        with open(tokens, "w") as file:
+            file.write(f"push,read {self.token}\n")
+        self.process = subprocess.Popen(
+            [rkdebug, "serve", "--database", database, "--tokens", tokens],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        line = self.process.stdout.readline()
+        if "collecting at " not in line:
+            self.process.kill()
+            sys.exit(f"bench_collector: serve did not start: {line}{self.process.stderr.read()}")
+        self.url = line.split("collecting at ")[1].strip()
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait()
+
+
+def ingest(args, server, folder):
+    """Actions/s of push (one uploader, then several) and of COPY, and the action count."""
+    logs = []
+    for seed in range(1, args.ingest_sessions + 1):
+        log = os.path.join(folder, f"ingest-{seed}.sqlite")
+        record(args.rkdebug, log, args.actions, seed)
+        logs.append(log)
+    actions = sum(
+        sqlite3.connect(log).execute("SELECT count(*) FROM action_entry").fetchone()[0]
+        for log in logs
+    )
+    figures = {}
+    counts = [int(count) for count in args.uploaders.split(",")]
+    for uploaders in counts:
+        name = f"rkbench_ingest_{os.getpid()}"
+        psql(server, "-c", f"DROP DATABASE IF EXISTS {name}", "-c", f"CREATE DATABASE {name}")
+        collector = Collector(args.rkdebug, database_url(server, name), folder)
+        try:
+            env = dict(os.environ, RKDEBUG_TOKEN=collector.token)
+            start = time.perf_counter()
+            # The sessions are shared out among the uploaders; each pushes its share in turn.
+            pending = [logs[i::uploaders] for i in range(uploaders)]
+            processes = [
+                subprocess.Popen(
+                    ["sh", "-c", " && ".join(
+                        f"'{args.rkdebug}' push --db '{log}' --to '{collector.url}' "
+                        f"--batch {args.batch}" for log in share)],
+                    env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                for share in pending if share
+            ]
+            for process in processes:
+                _, stderr = process.communicate()
+                if process.returncode != 0:
+                    sys.exit(f"bench_collector: push failed: {stderr.strip()}")
+            figures[uploaders] = time.perf_counter() - start
+        finally:
+            collector.stop()
+        stored = int(psql(database_url(server, name), "-At", "-c",
+                          "SELECT count(*) FROM action").strip())
+        if stored != actions:
+            sys.exit(f"bench_collector: the collector stored {stored} actions of {actions}")
+        if uploaders == counts[-1]:
+            copy_seconds = copy(server, name, folder, args.rounds)
+        psql(server, "-c", f"DROP DATABASE {name}")
+    return actions, figures, copy_seconds
+
+
+def copy(server, source_name, folder, rounds):
+    """Median seconds of COPY of every row of source_name into a database of the same schema."""
+    source = database_url(server, source_name)
+    files = {}
+    for table in TABLES:
+        files[table] = os.path.join(folder, f"{table}.copy")
+        psql(source, "-c", f"\\copy {table} TO '{files[table]}'")
+    schema = subprocess.run(
+        ["pg_dump", "--schema-only", "--no-owner", "-d", source],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    target_name = f"{source_name}_copy"
+    target = database_url(server, target_name)
+    script = os.path.join(folder, "copy.sql")
+    with open(script, "w") as file:
+        file.write("BEGIN;\n")
+        for table in TABLES:
+            file.write(f"\\copy {table} FROM '{files[table]}'\n")
+        file.write("COMMIT;\n")
+    # A psql that connects and does nothing: its time is taken off each COPY's.
+    startup = []
+    seconds = []
+    for _ in range(rounds):
+        psql(server, "-c", f"DROP DATABASE IF EXISTS {target_name}",
+             "-c", f"CREATE DATABASE {target_name}")
+        subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", target],
+                       input=schema, capture_output=True, text=True, check=True)
+        startup.append(run(["psql", "-X", "-q", "-d", target, "-c", "SELECT 1"]))
+        seconds.append(run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", target,
+                            "-f", script]))
+    psql(server, "-c", f"DROP DATABASE {target_name}")
+    return statistics.median(seconds) - statistics.median(startup)
+
+
+def copies(log, count):
+    """Makes the log's session 1 into `count` sessions, copying its rows with SQL."""
+    database = sqlite3.connect(log)
+    columns = {
+        table: [row[1] for row in database.execute(f"PRAGMA table_info({table})")]
+        for table in ["session", "action_entry", "effect", "snapshot", "input"]
+    }
+    for number in range(2, count + 1):
+        session = [c for c in columns["session"] if c not in ("id", "uuid")]
+        database.execute(
+            f"INSERT INTO session (id, uuid, {', '.join(session)}) "
+            f"SELECT ?, ?, {', '.join(session)} FROM session WHERE id = 1",
+            (number, str(uuid.uuid4()).upper()))
+        for table in ["action_entry", "effect", "snapshot", "input"]:
+            rest = [c for c in columns[table] if c != "session_id"]
+            database.execute(
+                f"INSERT INTO {table} (session_id, {', '.join(rest)}) "
+                f"SELECT ?, {', '.join(rest)} FROM {table} WHERE session_id = 1", (number,))
+        if number % 100 == 0:
+            database.commit()
+    database.commit()
+    database.close()
+
+
+def find(args, folder):
+    """Seconds of find --all-sessions, and of one session's find and a process's start."""
+    one = os.path.join(folder, "find-one.sqlite")
+    record(args.rkdebug, one, args.actions, 1)
+    many = os.path.join(folder, "find-many.sqlite")
+    with open(one, "rb") as source, open(many, "wb") as target:
+        target.write(source.read())
+    copies(many, args.find_sessions)
+    where = ["--where", args.where]
+    singles, starts, alls = [], [], []
+    for _ in range(args.rounds):
+        # find exits 1 when the predicate holds nowhere, as grep does.
+        singles.append(
+            run([args.rkdebug, "find", "--db", many, "--session", "1", *where], allowed=(0, 1)))
+        starts.append(run([args.rkdebug, "sessions", "--db", one]))
+    for _ in range(max(1, args.rounds // 2)):
+        alls.append(
+            run([args.rkdebug, "find", "--db", many, "--all-sessions", *where], allowed=(0, 1)))
+    return statistics.median(alls), statistics.median(singles), statistics.median(starts)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rkdebug", required=True)
+    parser.add_argument("--database", default=os.environ.get("RKDEBUG_TEST_POSTGRES_URL"))
+    parser.add_argument("--actions", type=int, default=10_000)
+    parser.add_argument("--ingest-sessions", type=int, default=8)
+    parser.add_argument("--uploaders", default="1,2,4",
+                        help="how many `push` processes share the sessions, one run each")
+    parser.add_argument("--batch", type=int, default=2000)
+    parser.add_argument("--find-sessions", type=int, default=1000)
+    parser.add_argument("--where", default="todos.count >= 3")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--only", choices=["ingest", "find"])
+    args = parser.parse_args()
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="rkbench-collector.") as folder:
+        if args.only != "find":
+            if not args.database:
+                sys.exit("bench_collector: name a PostgreSQL server with --database "
+                         "(or $RKDEBUG_TEST_POSTGRES_URL)")
+            actions, pushes, copy_seconds = ingest(args, args.database, folder)
+            copy_rate = actions / copy_seconds
+            for uploaders, seconds in pushes.items():
+                rate = actions / seconds
+                rows.append((f"ingest, {uploaders} uploader(s): {actions:,} actions",
+                             f"{rate:,.0f} actions/s ({seconds:.2f} s)",
+                             f"COPY {copy_rate:,.0f} actions/s ({copy_seconds:.2f} s): "
+                             f"**{copy_rate / rate:.2f}x** (goal <= 3x)"))
+        if args.only != "ingest":
+            everything, single, start = find(args, folder)
+            total = single * args.find_sessions
+            net = (single - start) * args.find_sessions
+            rows.append((f"find --all-sessions, {args.find_sessions:,} sessions of "
+                         f"{args.actions:,} actions",
+                         f"{everything:.2f} s",
+                         f"one session {single * 1000:.1f} ms, process start "
+                         f"{start * 1000:.1f} ms: sum {total:.1f} s, without the starts "
+                         f"{net:.1f} s: **{everything / net:.2f}x** (goal < 1x)"))
+    print("| benchmark | measured | against |")
+    print("| --- | --- | --- |")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+
+
+if __name__ == "__main__":
+    main()
