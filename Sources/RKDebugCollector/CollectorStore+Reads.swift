@@ -23,6 +23,48 @@ extension CollectorStore {
   public func session(uuid: String) async throws -> SessionImport {
     try await withConnection { try await $0.session(uuid: uuid) }
   }
+
+  /// The state the session `id` starts from (its snapshot 0), as JSON text.
+  ///
+  /// - Throws: ``CollectorError`` when no session has that id.
+  public func initialState(ofSession id: Int64) async throws -> String {
+    try await withConnection { connection in
+      for try await state in try await connection.query(
+        "SELECT state::text FROM snapshot WHERE session_id = \(id) AND idx = 0"
+      ).decode(String.self) {
+        return state
+      }
+      throw CollectorError("no session \(id)")
+    }
+  }
+
+  /// Calls `body` with the patches of the session `id`'s actions, in index order, `chunkSize`
+  /// at a time: `(index, ops)`, the patch in the log's compact form. What a scan of the whole
+  /// session reads, without the actions' JSON and labels; a connection is held for a chunk's
+  /// query only, not while `body` works. `body` returns `false` to stop.
+  public func forEachPatchChunk(
+    ofSession id: Int64, chunkSize: Int = 4096,
+    _ body: ([(index: Int, ops: String)]) throws -> Bool
+  ) async throws {
+    var start = 0
+    while true {
+      let after = start
+      let chunk = try await withConnection { connection in
+        var rows: [(index: Int, ops: String)] = []
+        for try await (index, ops) in try await connection.query(
+          """
+          SELECT idx, ops::text FROM action WHERE session_id = \(id) AND idx > \(after)
+          ORDER BY idx LIMIT \(chunkSize)
+          """
+        ).decode((Int, String).self) {
+          rows.append((index, ops))
+        }
+        return rows
+      }
+      guard let last = chunk.last, try body(chunk), chunk.count == chunkSize else { return }
+      start = last.index
+    }
+  }
 }
 
 extension CollectorConnection {

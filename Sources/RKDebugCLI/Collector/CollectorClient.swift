@@ -50,8 +50,46 @@ struct CollectorClient {
     try await request("v1/sessions/\(uuid)/export", method: .GET, body: nil)
   }
 
+  /// `find --all-sessions` run by the collector over its sessions that `query` keeps: how
+  /// many it searched, and the `--json` object of each where `predicate` holds, in order.
+  func find(
+    _ predicate: Predicate, mode: String, matching query: SessionQuery
+  ) async throws -> (searched: Int, answers: [JSONValue]) {
+    let data = try await request(
+      "v1/find",
+      query: Self.queryText(
+        for: query,
+        adding: [
+          URLQueryItem(name: "where", value: predicate.text),
+          URLQueryItem(name: "mode", value: mode),
+        ]),
+      method: .GET, body: nil)
+    guard
+      let answer = try? JSONValue(parsing: String(decoding: data, as: UTF8.self)),
+      let searched = answer["searched"]?.intValue, case .array(let answers)? = answer["answers"]
+    else {
+      throw RKDebugError(
+        "the collector at \(baseURL.absoluteString) answered a search that is not one")
+    }
+    return (searched, answers)
+  }
+
   /// The collector's sessions that `query` keeps, oldest first, with the collector's ids.
   func sessions(matching query: SessionQuery) async throws -> [LoggedSession] {
+    let data = try await request(
+      "v1/sessions", query: Self.queryText(for: query), method: .GET, body: nil)
+    guard case .array(let objects) = try? JSONValue(parsing: String(decoding: data, as: UTF8.self))
+    else {
+      throw RKDebugError(
+        "the collector at \(baseURL.absoluteString) answered a list of sessions that is not one")
+    }
+    return try objects.map { try Self.session(from: $0) }
+  }
+
+  /// The query string (`?feature=…&since=…`) of `query`'s filters and `extra`'s items.
+  private static func queryText(
+    for query: SessionQuery, adding extra: [URLQueryItem] = []
+  ) -> String {
     var items: [URLQueryItem] = []
     if let feature = query.feature { items.append(URLQueryItem(name: "feature", value: feature)) }
     if let since = query.startedSince {
@@ -66,21 +104,11 @@ struct CollectorClient {
     if let failed = query.hasFailedEffect {
       items.append(URLQueryItem(name: "failed", value: String(failed)))
     }
+    items += extra
     // Each value escaped in full: URLComponents would leave `+` and `=` as they are.
-    let queryText =
-      items.isEmpty
+    return items.isEmpty
       ? ""
-      : "?"
-        + items.map { item in
-          "\(item.name)=\(Self.escaped(item.value ?? ""))"
-        }.joined(separator: "&")
-    let data = try await request("v1/sessions", query: queryText, method: .GET, body: nil)
-    guard case .array(let objects) = try? JSONValue(parsing: String(decoding: data, as: UTF8.self))
-    else {
-      throw RKDebugError(
-        "the collector at \(baseURL.absoluteString) answered a list of sessions that is not one")
-    }
-    return try objects.map { try Self.session(from: $0) }
+      : "?" + items.map { "\($0.name)=\(escaped($0.value ?? ""))" }.joined(separator: "&")
   }
 
   /// A session of `GET /v1/sessions` (the `sessions --json` object).

@@ -75,6 +75,11 @@ struct CollectorServer: Sendable {
         return .array(try await store.sessions(matching: query).map(SessionsCommand.json))
       }
     }
+    router.get("/v1/find") { request, _ in
+      try await Self.answer(request, tokens: tokens, scope: .read) {
+        try await Self.find(request.uri.queryParameters, in: store)
+      }
+    }
     router.get("/v1/sessions/:uuid/export") { request, context in
       try await Self.answerText(request, tokens: tokens, scope: .read) {
         guard let uuid = context.parameters.get("uuid"), UUID(uuidString: uuid) != nil else {
@@ -178,6 +183,44 @@ struct CollectorServer: Sendable {
     default: throw CollectorHTTPError(.badRequest, "failed must be true or false")
     }
     return query
+  }
+
+  /// `GET /v1/find`: `where` (a predicate), `mode` (`ranges`, the default, `first` or
+  /// `last`) and the filters of `GET /v1/sessions`; answers how many sessions were searched
+  /// and, for each where the predicate holds, what `find --all-sessions --json` prints.
+  static func find(_ parameters: Parameters, in store: CollectorStore) async throws -> JSONValue {
+    guard let text = parameters.get("where") else {
+      throw CollectorHTTPError(.badRequest, "where must name a predicate")
+    }
+    let predicate: Predicate
+    do {
+      predicate = try Predicate(parsing: text)
+    } catch {
+      throw CollectorHTTPError(.badRequest, "where: \(error)")
+    }
+    let mode: SessionsScan.Mode
+    switch parameters.get("mode") {
+    case nil, "ranges": mode = .ranges
+    case "first": mode = .first
+    case "last": mode = .last
+    default: throw CollectorHTTPError(.badRequest, "mode must be ranges, first or last")
+    }
+    let sessions = try await store.sessions(matching: try sessionQuery(parameters))
+    let answers: [SessionsScan.Answer]
+    do {
+      answers = try await CollectorSessionsScan(
+        store: store, predicate: predicate, sessions: sessions
+      ).run(mode)
+    } catch let error as RKDebugError {
+      throw CollectorHTTPError(.unprocessableContent, error.description)
+    }
+    return [
+      "searched": JSONValue(sessions.count),
+      "answers": .array(
+        answers.filter { !$0.ranges.isEmpty }.map {
+          FindCommand.json($0, single: mode != .ranges)
+        }),
+    ]
   }
 
   /// A batch's session line and items, read as `rkdebug import` reads them.

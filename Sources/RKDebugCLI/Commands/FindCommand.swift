@@ -24,7 +24,8 @@ struct FindCommand: AsyncParsableCommand {
       core: one line per session where the predicate holds, in the sessions' order, its id, \
       feature and ranges (session 3 (todos): 12…40, 97), or with --first or --last its one \
       index. Sessions where it holds nowhere are left out. Names are not checked across \
-      sessions, since sessions of other features lack them: filter with --feature.
+      sessions, since sessions of other features lack them: filter with --feature. With \
+      --db URL the collector runs the search on its own cores and sends the answers.
 
       When the predicate holds at no index, find prints a line saying so (nothing with \
       --json, or {"index":null} with --first or --last) and exits with status 1, as grep \
@@ -146,34 +147,41 @@ struct FindCommand: AsyncParsableCommand {
 
   /// `find --all-sessions`: one line per session where the predicate holds.
   private func runAcrossSessions() async throws {
-    let sessions: [LoggedSession]
-    let path: String
-    if let url = sessionOptions.log.collectorURL {
-      // The collector's sessions that the filters keep, copied into the cache log first.
-      let replica = try CollectorReplica(url: url)
-      sessions = try await replica.sessions(matching: filter.query)
-      try await replica.log(holding: sessions, all: try await replica.sessions()).close()
-      path = replica.path
-    } else {
-      let log = try sessionOptions.log.openReadOnly()
-      sessions = try log.sessions(matching: filter.query)
-      try log.close()
-      path = sessionOptions.logPath
-    }
-    let scan = SessionsScan(predicate: predicate, logPath: path, sessions: sessions)
-    let found = Mutex(0)
+    let mode: SessionsScan.Mode = first ? .first : last ? .last : .ranges
     let json = output.json
     let single = first || last
-    try scan.run(first ? .first : last ? .last : .ranges) { answer in
-      guard !answer.ranges.isEmpty else { return }
-      found.withLock { $0 += 1 }
-      print(json ? Self.json(answer, single: single).serialized() : Self.text(answer))
-      fflush(nil)  // Each session as it is done, also through a pipe.
+    let searched: Int
+    let found = Mutex(0)
+    if let url = sessionOptions.log.collectorURL {
+      // The collector searches its own sessions, on its cores, and answers the JSON objects.
+      let client = try CollectorClient(url: url, tokenFile: nil)
+      let answer = try await client.find(predicate, mode: "\(mode)", matching: filter.query)
+      searched = answer.searched
+      for object in answer.answers {
+        guard let text = Self.text(json: object) else {
+          throw RKDebugError("the collector at \(url) answered a search that is not one")
+        }
+        found.withLock { $0 += 1 }
+        print(json ? object.serialized() : text)
+      }
+    } else {
+      let log = try sessionOptions.log.openReadOnly()
+      let sessions = try log.sessions(matching: filter.query)
+      try log.close()
+      searched = sessions.count
+      let scan = SessionsScan(
+        predicate: predicate, logPath: sessionOptions.logPath, sessions: sessions)
+      try scan.run(mode) { answer in
+        guard !answer.ranges.isEmpty else { return }
+        found.withLock { $0 += 1 }
+        print(json ? Self.json(answer, single: single).serialized() : Self.text(answer))
+        fflush(nil)  // Each session as it is done, also through a pipe.
+      }
     }
     guard found.withLock({ $0 }) > 0 else {
       if !json {
         print(
-          "\(predicate) holds in no session of \(sessions.count) searched"
+          "\(predicate) holds in no session of \(searched) searched"
             + (filter.isEmpty ? "" : " (those the filters keep)"))
       }
       throw ExitCode(1)
@@ -182,8 +190,31 @@ struct FindCommand: AsyncParsableCommand {
 
   /// `session 3 (todos): 12…40, 97`.
   static func text(_ answer: SessionsScan.Answer) -> String {
-    "session \(answer.session.id) (\(answer.session.feature)): "
-      + answer.ranges.map(text).joined(separator: ", ")
+    text(session: answer.session.id, feature: answer.session.feature, ranges: answer.ranges)
+  }
+
+  /// The text line of an answer's ``json(_:single:)`` object, as a collector sends it; `nil`
+  /// for an object that is not one.
+  static func text(json object: JSONValue) -> String? {
+    guard let session = object["session"]?.intValue, let feature = object["feature"]?.stringValue
+    else { return nil }
+    if let index = object["index"]?.intValue {
+      return text(session: Int64(session), feature: feature, ranges: [index...index])
+    }
+    guard case .array(let items)? = object["ranges"] else { return nil }
+    var ranges: [ClosedRange<Int>] = []
+    for item in items {
+      guard let from = item["from"]?.intValue, let to = item["to"]?.intValue, from <= to
+      else { return nil }
+      ranges.append(from...to)
+    }
+    return text(session: Int64(session), feature: feature, ranges: ranges)
+  }
+
+  private static func text(
+    session: Int64, feature: String, ranges: [ClosedRange<Int>]
+  ) -> String {
+    "session \(session) (\(feature)): " + ranges.map(text).joined(separator: ", ")
   }
 
   /// `{"session":3,"uuid":…,"feature":"todos","ranges":[…]}`, or with `single` (`--first`,

@@ -29,20 +29,15 @@ struct PredicateScan {
   ///   ``LogError`` for a log that cannot be read or a patch that does not apply.
   @discardableResult
   func forEachRange(_ body: (ClosedRange<Int>) throws -> Bool) throws -> Int {
-    var start: Int?
+    var ranges = RangeBuilder()
     var stopped = false
     let evaluated = try forEachIndex { index, holds in
-      if holds, start == nil {
-        start = index
-      } else if !holds, let first = start {
-        start = nil
-        stopped = try !body(first...(index - 1))
-        return !stopped
-      }
-      return true
+      guard let range = ranges.note(index, holds: holds) else { return true }
+      stopped = try !body(range)
+      return !stopped
     }
-    if !stopped, let start {
-      _ = try body(start...reader.actionCount)
+    if !stopped, let range = ranges.end(at: reader.actionCount) {
+      _ = try body(range)
     }
     return evaluated
   }
@@ -78,13 +73,7 @@ struct PredicateScan {
     guard try body(0, predicate.evaluate(in: state)) else { return evaluated }
     do {
       try reader.forEachPatch { index, patch in
-        do {
-          try state.apply(patch)
-        } catch {
-          throw LogError.corrupt(
-            "the patch of action \(index) of session \(reader.session.id) does not apply: "
-              + "\(error)")
-        }
+        try Self.apply(patch, to: &state, index: index, session: reader.session.id)
         evaluated += 1
         guard try body(index, predicate.evaluate(in: state)) else { throw Stop() }
       }
@@ -95,4 +84,42 @@ struct PredicateScan {
 
   /// Ends a scan early from inside ``SessionReader/forEachPatch(in:chunkSize:_:)``.
   private struct Stop: Error {}
+
+  /// Applies action `index`'s patch to the state before it.
+  ///
+  /// - Throws: ``LogError/corrupt(_:)`` naming the action and the session when it does not
+  ///   apply.
+  static func apply(
+    _ patch: [JSONPatchOperation], to state: inout JSONValue, index: Int, session: Int64
+  ) throws {
+    do {
+      try state.apply(patch)
+    } catch {
+      throw LogError.corrupt(
+        "the patch of action \(index) of session \(session) does not apply: \(error)")
+    }
+  }
+
+  /// The maximal ranges of consecutive indices where a predicate holds, built from whether it
+  /// holds at each index in turn.
+  struct RangeBuilder {
+    private var start: Int?
+
+    /// Notes whether the predicate holds at `index`, the index after the last one noted;
+    /// returns the range that ended just before it, if one did.
+    mutating func note(_ index: Int, holds: Bool) -> ClosedRange<Int>? {
+      if holds, start == nil {
+        start = index
+      } else if !holds, let first = start {
+        start = nil
+        return first...(index - 1)
+      }
+      return nil
+    }
+
+    /// The range still open when the last index noted is `last`.
+    func end(at last: Int) -> ClosedRange<Int>? {
+      start.map { $0...last }
+    }
+  }
 }

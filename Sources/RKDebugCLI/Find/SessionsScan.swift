@@ -69,19 +69,45 @@ struct SessionsScan: Sendable {
     -> [ClosedRange<Int>]
   {
     do {
-      let scan = PredicateScan(predicate: predicate, reader: try log.reader(session: session.id))
-      switch mode {
-      case .ranges:
-        var ranges: [ClosedRange<Int>] = []
-        try scan.forEachRange { ranges.append($0); return true }
-        return ranges
-      case .first:
-        return try scan.firstIndex().map { [$0...$0] } ?? []
-      case .last:
-        return try scan.lastIndex().map { [$0...$0] } ?? []
+      let reader = try log.reader(session: session.id)
+      var answer = AnswerBuilder(mode: mode)
+      try PredicateScan(predicate: predicate, reader: reader).forEachIndex {
+        answer.note($0, holds: $1)
       }
+      return answer.ranges(endingAt: reader.actionCount)
     } catch {
       throw RKDebugError("session \(session.id): \(error)")
+    }
+  }
+
+  /// One session's answer in a mode, built from whether the predicate holds at each index in
+  /// turn, from 0: for a scan of a log here, or of a collector's database.
+  struct AnswerBuilder {
+    let mode: Mode
+    private var builder = PredicateScan.RangeBuilder()
+    private var found: [ClosedRange<Int>] = []
+
+    init(mode: Mode) { self.mode = mode }
+
+    /// Notes whether the predicate holds at `index`; returns whether to go on (`false` once
+    /// ``Mode/first`` has its index).
+    mutating func note(_ index: Int, holds: Bool) -> Bool {
+      switch mode {
+      case .ranges:
+        if let range = builder.note(index, holds: holds) { found.append(range) }
+      case .first:
+        if holds { found = [index...index] }
+        return !holds
+      case .last:
+        if holds { found = [index...index] }
+      }
+      return true
+    }
+
+    /// The answer, once the last index noted is `last`.
+    func ranges(endingAt last: Int) -> [ClosedRange<Int>] {
+      guard mode == .ranges, let open = builder.end(at: last) else { return found }
+      return found + [open]
     }
   }
 

@@ -1,0 +1,74 @@
+import Foundation
+import RKDebugCollector
+import ReducerKitDebug
+
+/// `find --all-sessions` on a collector, run by the collector: each session's patches read
+/// from its database a chunk at a time and applied in one forward pass, as ``PredicateScan``
+/// does on a log, several sessions at once (one per core).
+struct CollectorSessionsScan: Sendable {
+  let store: CollectorStore
+  let predicate: Predicate
+  /// The sessions to scan, in the order of the answers.
+  let sessions: [LoggedSession]
+  /// How many sessions are scanned at once.
+  var workers = ProcessInfo.processInfo.activeProcessorCount
+
+  /// Every session's answer, in the order of ``sessions``.
+  ///
+  /// - Throws: The error of the first session, in that order, that failed (`session 3: …`).
+  func run(_ mode: SessionsScan.Mode) async throws -> [SessionsScan.Answer] {
+    var outcomes = [Result<[ClosedRange<Int>], any Error>?](repeating: nil, count: sessions.count)
+    try await withThrowingTaskGroup(of: (Int, Result<[ClosedRange<Int>], any Error>).self) {
+      group in
+      var next = 0
+      func startNext() {
+        guard next < sessions.count else { return }
+        let position = next
+        next += 1
+        group.addTask {
+          let session = sessions[position]
+          do {
+            return (position, .success(try await scan(session, mode)))
+          } catch {
+            return (position, .failure(RKDebugError("session \(session.id): \(error)")))
+          }
+        }
+      }
+      for _ in 0..<max(1, workers) { startNext() }
+      while let (position, outcome) = try await group.next() {
+        outcomes[position] = outcome
+        startNext()
+      }
+    }
+    return try zip(sessions, outcomes).map { session, outcome in
+      SessionsScan.Answer(session: session, ranges: try outcome?.get() ?? [])
+    }
+  }
+
+  /// One session's answer.
+  private func scan(
+    _ session: LoggedSession, _ mode: SessionsScan.Mode
+  ) async throws -> [ClosedRange<Int>] {
+    var state = try JSONValue(parsing: try await store.initialState(ofSession: session.id))
+    var answer = SessionsScan.AnswerBuilder(mode: mode)
+    var last = 0
+    guard answer.note(0, holds: try predicate.evaluate(in: state)) else {
+      return answer.ranges(endingAt: last)
+    }
+    try await store.forEachPatchChunk(ofSession: session.id) { rows in
+      for (index, ops) in rows {
+        let patch: [JSONPatchOperation]
+        do {
+          patch = try [JSONPatchOperation](compactText: ops)
+        } catch {
+          throw LogError.corrupt("the patch of action \(index) does not parse: \(error)")
+        }
+        try PredicateScan.apply(patch, to: &state, index: index, session: session.id)
+        last = index
+        guard answer.note(index, holds: try predicate.evaluate(in: state)) else { return false }
+      }
+      return true
+    }
+    return answer.ranges(endingAt: last)
+  }
+}
