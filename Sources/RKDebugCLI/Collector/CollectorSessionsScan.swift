@@ -17,28 +17,32 @@ struct CollectorSessionsScan: Sendable {
   ///
   /// - Throws: The error of the first session, in that order, that failed (`session 3: …`).
   func run(_ mode: SessionsScan.Mode) async throws -> [SessionsScan.Answer] {
-    var outcomes = [Result<[ClosedRange<Int>], any Error>?](repeating: nil, count: sessions.count)
-    try await withThrowingTaskGroup(of: (Int, Result<[ClosedRange<Int>], any Error>).self) {
+    typealias Outcome = Result<[ClosedRange<Int>], any Error>
+    let sessions = sessions
+    let answer: @Sendable (Int) async -> (Int, Outcome) = { position in
+      let session = sessions[position]
+      do {
+        return (position, .success(try await scan(session, mode)))
+      } catch {
+        return (position, .failure(RKDebugError("session \(session.id): \(error)")))
+      }
+    }
+    let outcomes = await withTaskGroup(of: (Int, Outcome).self, returning: [Outcome?].self) {
       group in
-      var next = 0
-      func startNext() {
-        guard next < sessions.count else { return }
-        let position = next
-        next += 1
-        group.addTask {
-          let session = sessions[position]
-          do {
-            return (position, .success(try await scan(session, mode)))
-          } catch {
-            return (position, .failure(RKDebugError("session \(session.id): \(error)")))
-          }
+      var outcomes = [Outcome?](repeating: nil, count: sessions.count)
+      var next = min(max(1, workers), sessions.count)
+      for position in 0..<next {
+        group.addTask { await answer(position) }
+      }
+      while let (position, outcome) = await group.next() {
+        outcomes[position] = outcome
+        if next < sessions.count {
+          let position = next
+          next += 1
+          group.addTask { await answer(position) }
         }
       }
-      for _ in 0..<max(1, workers) { startNext() }
-      while let (position, outcome) = try await group.next() {
-        outcomes[position] = outcome
-        startNext()
-      }
+      return outcomes
     }
     return try zip(sessions, outcomes).map { session, outcome in
       SessionsScan.Answer(session: session, ranges: try outcome?.get() ?? [])
