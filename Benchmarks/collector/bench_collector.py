@@ -7,6 +7,10 @@ ingest: `rkdebug push` of --ingest-sessions recorded Todos sessions (`record --f
 of the very rows the collector stored, into a database with the same schema, indexes and
 constraints, in one transaction. Goal: ingest within 3x of COPY.
 
+remote-find: the same search run by the collector (`GET /v1/find`, timed from here, no process
+start) over --find-sessions copies of one pushed session, made with SQL in PostgreSQL, against
+the same route on a collector holding that one session, times the number of sessions.
+
 find: `rkdebug find --all-sessions --where EXPR` over a log of --find-sessions sessions of N
 actions each, against one session's `find --session 1 --where EXPR` times the number of
 sessions (its median over --rounds runs, less a process's start: `rkdebug sessions` on a
@@ -30,7 +34,9 @@ import subprocess
 import sys
 import tempfile
 import time
+import json
 import urllib.parse
+import urllib.request
 import uuid
 
 TABLES = ["session", "action", "effect", "snapshot", "input"]
@@ -220,6 +226,67 @@ def find(args, folder):
     return statistics.median(alls), statistics.median(singles), statistics.median(starts)
 
 
+def remote_find(args, server, folder):
+    """Seconds of `GET /v1/find` on a collector of one session and on one of many copies."""
+    log = os.path.join(folder, "remote-one.sqlite")
+    record(args.rkdebug, log, args.actions, 1)
+    one = f"rkbench_find_one_{os.getpid()}"
+    many = f"rkbench_find_many_{os.getpid()}"
+    for name in (one, many):
+        psql(server, "-c", f"DROP DATABASE IF EXISTS {name}")
+    psql(server, "-c", f"CREATE DATABASE {one}")
+    collector = Collector(args.rkdebug, database_url(server, one), folder)
+    try:
+        env = dict(os.environ, RKDEBUG_TOKEN=collector.token)
+        run([args.rkdebug, "push", "--db", log, "--to", collector.url], env=env)
+    finally:
+        collector.stop()
+    # The copies, made in PostgreSQL: every row of session 1 again under new sessions.
+    psql(server, "-c", f"CREATE DATABASE {many} TEMPLATE {one}")
+    columns = {
+        table: psql(database_url(server, many), "-At", "-c",
+                    "SELECT string_agg(column_name, ', ' ORDER BY ordinal_position) "
+                    f"FROM information_schema.columns WHERE table_name = '{table}' "
+                    "AND column_name NOT IN ('id', 'uuid', 'session_id')").strip()
+        for table in TABLES
+    }
+    script = [
+        f"INSERT INTO session (uuid, {columns['session']}) "
+        f"SELECT upper(gen_random_uuid()::text), {columns['session']} "
+        f"FROM session, generate_series(2, {args.find_sessions}) WHERE id = 1;",
+    ]
+    for table in TABLES[1:]:
+        keep = columns[table] if table != "effect" else "id, " + columns[table]
+        script.append(
+            f"INSERT INTO {table} (session_id, {keep}) SELECT s.id, {', '.join('t.' + c.strip() for c in keep.split(','))} "
+            f"FROM {table} AS t CROSS JOIN (SELECT id FROM session WHERE id <> 1) AS s "
+            "WHERE t.session_id = 1;")
+    psql(database_url(server, many), "-c", "\n".join(script))
+    where = urllib.parse.quote(args.where, safe="")
+    seconds = {}
+    for name, rounds in ((one, args.rounds), (many, max(1, args.rounds // 2))):
+        collector = Collector(args.rkdebug, database_url(server, name), folder)
+        try:
+            times = []
+            for _ in range(rounds):
+                request = urllib.request.Request(
+                    f"{collector.url}/v1/find?where={where}",
+                    headers={"Authorization": f"Bearer {collector.token}"})
+                start = time.perf_counter()
+                with urllib.request.urlopen(request, timeout=3600) as response:
+                    answer = json.load(response)
+                times.append(time.perf_counter() - start)
+                expected = 1 if name == one else args.find_sessions
+                if answer["searched"] != expected:
+                    sys.exit(f"bench_collector: searched {answer['searched']} of {expected}")
+            seconds[name] = statistics.median(times)
+        finally:
+            collector.stop()
+    for name in (one, many):
+        psql(server, "-c", f"DROP DATABASE {name}")
+    return seconds[many], seconds[one]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rkdebug", required=True)
@@ -232,11 +299,11 @@ def main():
     parser.add_argument("--find-sessions", type=int, default=1000)
     parser.add_argument("--where", default="todos.count >= 3")
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--only", choices=["ingest", "find"])
+    parser.add_argument("--only", choices=["ingest", "find", "remote-find"])
     args = parser.parse_args()
     rows = []
     with tempfile.TemporaryDirectory(prefix="rkbench-collector.") as folder:
-        if args.only != "find":
+        if args.only in (None, "ingest"):
             if not args.database:
                 sys.exit("bench_collector: name a PostgreSQL server with --database "
                          "(or $RKDEBUG_TEST_POSTGRES_URL)")
@@ -248,7 +315,17 @@ def main():
                              f"{rate:,.0f} actions/s ({seconds:.2f} s)",
                              f"COPY {copy_rate:,.0f} actions/s ({copy_seconds:.2f} s): "
                              f"**{copy_rate / rate:.2f}x** (goal <= 3x)"))
-        if args.only != "ingest":
+        if args.only in (None, "remote-find"):
+            if not args.database:
+                sys.exit("bench_collector: name a PostgreSQL server with --database")
+            everything, single = remote_find(args, args.database, folder)
+            total = single * args.find_sessions
+            rows.append((f"GET /v1/find on the collector, {args.find_sessions:,} sessions of "
+                         f"{args.actions:,} actions",
+                         f"{everything:.2f} s",
+                         f"one session {single * 1000:.1f} ms: sum {total:.1f} s: "
+                         f"**{everything / total:.2f}x** (goal < 1x)"))
+        if args.only in (None, "find"):
             everything, single, start = find(args, folder)
             total = single * args.find_sessions
             net = (single - start) * args.find_sessions
