@@ -136,7 +136,9 @@ extension TestStore where State: ObservableStateProtocol & Codable, Action: Coda
       let log = try TestLog.file(named: name, in: directory)
       self.init(
         initialState: initialState,
-        runningReducer: reducer.recording(to: log.actionLog, feature: feature),
+        // The test's name, for `rkdebug sessions --metadata test=NAME` on a collector.
+        runningReducer: reducer.recording(
+          to: log.actionLog, feature: feature, metadata: ["test": name]),
         prepareDependencies: prepareDependencies,
         location: location
       )

@@ -85,9 +85,34 @@ import Testing
     }
     let path = directory + "/TestLogTests.recordDirectoryRecordsEveryStoreOneFilePerTest.sqlite"
     #expect(FileManager.default.fileExists(atPath: path))
-    let reader = try ActionLog.readOnly(path: path).reader()
+    let log = try ActionLog.readOnly(path: path)
+    let reader = try log.reader()
     #expect(reader.actionCount == 2)
     #expect(try reader.state(Counter.State.self, at: 2).count == 2)
+    // The session names its test, for a search among many (`sessions --metadata test=…`).
+    let test = "TestLogTests.recordDirectoryRecordsEveryStoreOneFilePerTest"
+    #expect(try log.sessions(matching: SessionQuery(metadata: ["test": test])).count == 1)
+    #expect(try log.sessions(matching: SessionQuery(metadata: ["test": "other"])).isEmpty)
+  }
+
+  @Test func theAppsMetadataIsStoredBesideTheProcesssOwn() async throws {
+    let log = try TestLog.inMemory()
+    let store = TestStore(
+      initialState: Counter.State(),
+      reducer: Counter().testDependencies().recording(
+        to: log.actionLog, metadata: ["build": "212", "host": "the app's name for it"])
+    )
+    await store.send(.increment) { $0.count = 1 }
+    let pid = String(ProcessInfo.processInfo.processIdentifier)
+    for (metadata, matches) in [
+      (["build": "212"], 1), (["build": "212", "pid": pid], 1),
+      (["host": "the app's name for it"], 1), (["host": ProcessInfo.processInfo.hostName], 0),
+      (["build": "213"], 0),
+    ] {
+      #expect(
+        try log.actionLog.sessions(matching: SessionQuery(metadata: metadata)).count == matches,
+        "\(metadata)")
+    }
   }
 
   @Test func recordDirectoryLeavesPlainFeaturesAlone() async {

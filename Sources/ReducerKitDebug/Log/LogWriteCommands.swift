@@ -11,12 +11,14 @@ struct SessionCommand<State: Encodable & Sendable>: LogWriteCommand {
   let initialState: State
   /// The dependencies read once per session, stored as the reads of index 0.
   let environment: SessionEnvironment
+  /// The app's metadata; its keys win over the process's `pid` and `host`.
+  var metadata: [String: String] = [:]
 
   func write(_ db: Database, _ context: inout LogWriteContext) throws {
-    let metadata: [String: String] = [
+    let metadata = [
       "pid": String(ProcessInfo.processInfo.processIdentifier),
       "host": ProcessInfo.processInfo.hostName,
-    ]
+    ].merging(self.metadata) { _, app in app }
     key.rowID = try session.insert(metadata: try context.encoder.string(metadata), in: db)
     try SnapshotCommand(key: key, index: 0, state: initialState).write(db, &context)
     try InputRow.insert(environment.reads, session: key.rowID, index: 0, in: db, &context)

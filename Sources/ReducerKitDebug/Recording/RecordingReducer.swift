@@ -23,21 +23,27 @@ extension Reducer where State: ObservableStateProtocol & Codable, Action: Codabl
   ///     feature name is registered. Defaults to the reducer's type name.
   ///   - snapshotInterval: A full-state snapshot is written every this many actions, bounding
   ///     the work of reconstructing any index.
+  ///   - metadata: What the app says about the session, such as
+  ///     `["appVersion": "1.4", "build": "212", "device": "iPhone15,2"]`: stored with the
+  ///     session beside the process's `pid` and `host` (its keys win), listed by `rkdebug
+  ///     sessions --json`, matched by `rkdebug sessions --metadata build=212` and sent with the
+  ///     session to a collector.
   /// - Returns: A reducer with the same state and action that records into `log`.
   public func recording(
-    to log: ActionLog, feature: String? = nil, snapshotInterval: Int = 1000
+    to log: ActionLog, feature: String? = nil, snapshotInterval: Int = 1000,
+    metadata: [String: String] = [:]
   ) -> _RecordingReducer<Self> {
     _RecordingReducer(
       base: self,
       session: RecordingSession(
         log: log, feature: feature ?? String(describing: Self.self),
-        snapshotInterval: snapshotInterval
+        snapshotInterval: snapshotInterval, metadata: metadata
       )
     )
   }
 }
 
-/// The reducer ``Reducer/recording(to:feature:snapshotInterval:)`` returns.
+/// The reducer ``Reducer/recording(to:feature:snapshotInterval:metadata:)`` returns.
 public struct _RecordingReducer<Base: Reducer>: Reducer
 where Base.State: ObservableStateProtocol & Codable, Base.Action: Codable {
   let base: Base

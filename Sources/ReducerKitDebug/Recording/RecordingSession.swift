@@ -12,6 +12,9 @@ final class RecordingSession: Sendable {
   let log: ActionLog
   let feature: String
   let snapshotInterval: Int
+  /// What the app says about the session (`appVersion`, `build`, `device`, `test`…), stored
+  /// in the session's `metadata` beside `pid` and `host`.
+  let metadata: [String: String]
   let uuid = UUID()
   let startedAt = Date()
   let key = SessionKey()
@@ -33,10 +36,11 @@ final class RecordingSession: Sendable {
     var latest: (any LatestStateHolder)?
   }
 
-  init(log: ActionLog, feature: String, snapshotInterval: Int) {
+  init(log: ActionLog, feature: String, snapshotInterval: Int, metadata: [String: String] = [:]) {
     self.log = log
     self.feature = feature
     self.snapshotInterval = max(1, snapshotInterval)
+    self.metadata = metadata
   }
 
   /// The dependencies the reducer runs with: those in effect at the session's first action,
@@ -77,7 +81,8 @@ final class RecordingSession: Sendable {
               snapshotInterval: snapshotInterval, durability: log.durability.rawValue,
               startedAt: startedAt, endedAt: nil, actionCount: 0, effectCount: 0
             ),
-            initialState: oldState, environment: SessionEnvironment.current()
+            initialState: oldState, environment: SessionEnvironment.current(),
+            metadata: metadata
           )
         )
       }
