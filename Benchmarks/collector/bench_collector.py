@@ -274,11 +274,11 @@ def remote_find(args, server, folder):
                     headers={"Authorization": f"Bearer {collector.token}"})
                 start = time.perf_counter()
                 with urllib.request.urlopen(request, timeout=3600) as response:
-                    answer = json.load(response)
+                    lines = [json.loads(line) for line in response.read().splitlines()]
                 times.append(time.perf_counter() - start)
                 expected = 1 if name == one else args.find_sessions
-                if answer["searched"] != expected:
-                    sys.exit(f"bench_collector: searched {answer['searched']} of {expected}")
+                if lines[0].get("searched") != expected or lines[-1] != {"end": True}:
+                    sys.exit(f"bench_collector: a search answered {lines[0]} … {lines[-1]}")
             seconds[name] = statistics.median(times)
         finally:
             collector.stop()

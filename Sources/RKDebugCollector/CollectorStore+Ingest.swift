@@ -218,8 +218,8 @@ extension CollectorConnection {
     return result
   }
 
-  /// Inserts a new action and the values its reducer read.
-  /// Rows a statement: at 11 parameters a row at most, far below PostgreSQL's 65,535.
+  /// Rows a statement of ``insertMany(_:_:tail:values:each:)``: at 11 parameters a row at
+  /// most, far below PostgreSQL's 65,535.
   private static let rowsPerStatement = 1000
 
   /// Runs `head`, then `VALUES` with one parenthesized list per row of `rows` (each made by

@@ -38,13 +38,13 @@ extension CollectorStore {
     }
   }
 
-  /// Calls `body` with the patches of the session `id`'s actions, in index order, `chunkSize`
-  /// at a time: `(index, ops)`, the patch in the log's compact form. What a scan of the whole
-  /// session reads, without the actions' JSON and labels; a connection is held for a chunk's
-  /// query only, not while `body` works. `body` returns `false` to stop.
+  /// Calls `body` with the patches of the session `id`'s actions 1 through `last`, in index
+  /// order, `chunkSize` at a time: `(index, ops)`, the patch in the log's compact form. What a
+  /// scan of the whole session reads, without the actions' JSON and labels; a connection is
+  /// held for a chunk's query only, not while `body` works. `body` returns `false` to stop.
   public func forEachPatchChunk(
-    ofSession id: Int64, chunkSize: Int = 4096,
-    _ body: ([(index: Int, ops: String)]) throws -> Bool
+    ofSession id: Int64, upTo last: Int, chunkSize: Int = 4096,
+    _ body: ([(index: Int, ops: String)]) async throws -> Bool
   ) async throws {
     var start = 0
     while true {
@@ -53,7 +53,8 @@ extension CollectorStore {
         var rows: [(index: Int, ops: String)] = []
         for try await (index, ops) in try await connection.query(
           """
-          SELECT idx, ops::text FROM action WHERE session_id = \(id) AND idx > \(after)
+          SELECT idx, ops::text FROM action
+          WHERE session_id = \(id) AND idx > \(after) AND idx <= \(last)
           ORDER BY idx LIMIT \(chunkSize)
           """
         ).decode((Int, String).self) {
@@ -61,8 +62,8 @@ extension CollectorStore {
         }
         return rows
       }
-      guard let last = chunk.last, try body(chunk), chunk.count == chunkSize else { return }
-      start = last.index
+      guard let end = chunk.last, try await body(chunk), chunk.count == chunkSize else { return }
+      start = end.index
     }
   }
 }

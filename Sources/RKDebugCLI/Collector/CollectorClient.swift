@@ -52,6 +52,8 @@ struct CollectorClient {
 
   /// `find --all-sessions` run by the collector over its sessions that `query` keeps: how
   /// many it searched, and the `--json` object of each where `predicate` holds, in order.
+  ///
+  /// Sent once: a search is long work for the collector, which a resend would start again.
   func find(
     _ predicate: Predicate, mode: String, matching query: SessionQuery
   ) async throws -> (searched: Int, answers: [JSONValue]) {
@@ -63,15 +65,24 @@ struct CollectorClient {
           URLQueryItem(name: "where", value: predicate.text),
           URLQueryItem(name: "mode", value: mode),
         ]),
-      method: .GET, body: nil)
-    guard
-      let answer = try? JSONValue(parsing: String(decoding: data, as: UTF8.self)),
-      let searched = answer["searched"]?.intValue, case .array(let answers)? = answer["answers"]
-    else {
-      throw RKDebugError(
-        "the collector at \(baseURL.absoluteString) answered a search that is not one")
+      method: .GET, body: nil, retrying: false)
+    // JSON Lines: the count searched, the answers, and the end, or an error in its place.
+    let malformed = RKDebugError(
+      "the collector at \(baseURL.absoluteString) answered a search that is not one")
+    var lines = String(decoding: data, as: UTF8.self).split(separator: "\n").makeIterator()
+    guard let first = lines.next(), let searched = try? JSONValue(parsing: String(first)),
+      let count = searched["searched"]?.intValue
+    else { throw malformed }
+    var answers: [JSONValue] = []
+    while let line = lines.next() {
+      guard let object = try? JSONValue(parsing: String(line)) else { throw malformed }
+      if let message = object["error"]?.stringValue {
+        throw RKDebugError("the collector at \(baseURL.absoluteString) answered: \(message)")
+      }
+      if object["end"] == .bool(true) { return (count, answers) }
+      answers.append(object)
     }
-    return (searched, answers)
+    throw malformed
   }
 
   /// The collector's sessions that `query` keeps, oldest first, with the collector's ids.
@@ -144,17 +155,20 @@ struct CollectorClient {
     var description: String { "the collector listed a session without a valid '\(key)'" }
   }
 
-  /// `text` with everything but unreserved characters percent-escaped.
+  /// `text` with everything but ASCII's unreserved characters (RFC 3986) percent-escaped.
   private static func escaped(_ text: String) -> String {
-    var allowed = CharacterSet.alphanumerics
-    allowed.insert(charactersIn: "-._~")
+    let allowed = CharacterSet(
+      charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
     return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
   }
 
+  /// Sends a request and returns the body of its 2xx answer; a request that fails for the
+  /// network or a 5xx is sent again, up to ``attempts`` times when `retrying`.
   private func request(
-    _ path: String, query: String = "", method: HTTPMethod, body: Data?
+    _ path: String, query: String = "", method: HTTPMethod, body: Data?, retrying: Bool = true
   ) async throws -> Data {
     let url = baseURL.appendingPathComponent(path).absoluteString + query
+    let attempts = retrying ? attempts : 1
     var delay = 0.2
     for attempt in 1...attempts {
       var request = HTTPClientRequest(url: url)
@@ -204,6 +218,12 @@ struct CollectorClient {
   /// for a failed handshake, else the error's description.
   private static func reason(_ error: any Error) -> String {
     if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
+    switch error as? HTTPClientError {
+    case .readTimeout?: return "it sent nothing for 120 s"
+    case .connectTimeout?: return "the connection timed out"
+    case .remoteConnectionClosed?: return "it closed the connection"
+    default: break
+    }
     let text = String(describing: error)
     guard let marker = text.range(of: "OPENSSL_internal:") else { return text }
     return String(text[marker.upperBound...].prefix { $0 != " " && $0 != "]" })
@@ -211,6 +231,7 @@ struct CollectorClient {
 
   /// Whether `error` is a TLS handshake that failed: sending the request again cannot help.
   private static func isTLSFailure(_ error: any Error) -> Bool {
-    error is NIOSSLError || error is NIOSSLExtraError || error is BoringSSLError
+    if case .handshakeFailed? = error as? NIOSSLError { return true }
+    return error is NIOSSLExtraError || error is BoringSSLError
   }
 }

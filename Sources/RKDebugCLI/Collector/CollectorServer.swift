@@ -76,7 +76,7 @@ struct CollectorServer: Sendable {
       }
     }
     router.get("/v1/find") { request, _ in
-      try await Self.answer(request, tokens: tokens, scope: .read) {
+      await Self.respond(request, tokens: tokens, scope: .read) {
         try await Self.find(request.uri.queryParameters, in: store)
       }
     }
@@ -122,7 +122,7 @@ struct CollectorServer: Sendable {
   }
 
   /// `response` once the request's token has `scope`; any error as its response.
-  private static func respond(
+  static func respond(
     _ request: Request, tokens: CollectorTokens, scope: CollectorTokens.Scope,
     _ response: () async throws -> Response
   ) async -> Response {
@@ -186,9 +186,11 @@ struct CollectorServer: Sendable {
   }
 
   /// `GET /v1/find`: `where` (a predicate), `mode` (`ranges`, the default, `first` or
-  /// `last`) and the filters of `GET /v1/sessions`; answers how many sessions were searched
-  /// and, for each where the predicate holds, what `find --all-sessions --json` prints.
-  static func find(_ parameters: Parameters, in store: CollectorStore) async throws -> JSONValue {
+  /// `last`) and the filters of `GET /v1/sessions`. Answers JSON Lines, written as the search
+  /// goes, so a long search is never a silent connection: `{"searched":N}`, then for each
+  /// session where the predicate holds what `find --all-sessions --json` prints, in the
+  /// sessions' order, then `{"end":true}`; or, in place of the end, `{"error":"…"}`.
+  static func find(_ parameters: Parameters, in store: CollectorStore) async throws -> Response {
     guard let text = parameters.get("where") else {
       throw CollectorHTTPError(.badRequest, "where must name a predicate")
     }
@@ -206,21 +208,29 @@ struct CollectorServer: Sendable {
     default: throw CollectorHTTPError(.badRequest, "mode must be ranges, first or last")
     }
     let sessions = try await store.sessions(matching: try sessionQuery(parameters))
-    let answers: [SessionsScan.Answer]
-    do {
-      answers = try await CollectorSessionsScan(
-        store: store, predicate: predicate, sessions: sessions
-      ).run(mode)
-    } catch let error as RKDebugError {
-      throw CollectorHTTPError(.unprocessableContent, error.description)
+    let scan = CollectorSessionsScan(store: store, predicate: predicate, sessions: sessions)
+    let body = ResponseBody { writer in
+      func write(_ value: JSONValue) async throws {
+        try await writer.write(ByteBuffer(string: value.serialized() + "\n"))
+      }
+      try await write(["searched": JSONValue(sessions.count)])
+      do {
+        try await scan.run(mode) { answer in
+          guard !answer.ranges.isEmpty else { return }
+          try await write(FindCommand.json(answer, single: mode != .ranges))
+        }
+        try await write(["end": true])
+      } catch let failure as CollectorSessionsScan.Failure {
+        try await write(["error": .string(failure.description)])
+      } catch {
+        // The cause stays in the server's log: it may name the database.
+        print("rkdebug serve: error: \(error)", to: &StandardError.stream)
+        try await write(["error": "the collector failed"])
+      }
+      try await writer.finish(nil)
     }
-    return [
-      "searched": JSONValue(sessions.count),
-      "answers": .array(
-        answers.filter { !$0.ranges.isEmpty }.map {
-          FindCommand.json($0, single: mode != .ranges)
-        }),
-    ]
+    return Response(
+      status: .ok, headers: [.contentType: "application/x-ndjson; charset=utf-8"], body: body)
   }
 
   /// A batch's session line and items, read as `rkdebug import` reads them.

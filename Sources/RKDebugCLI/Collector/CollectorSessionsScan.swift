@@ -1,10 +1,11 @@
 import Foundation
+import NIOPosix
 import RKDebugCollector
 import ReducerKitDebug
 
 /// `find --all-sessions` on a collector, run by the collector: each session's patches read
-/// from its database a chunk at a time and applied in one forward pass, as ``PredicateScan``
-/// does on a log, several sessions at once (one per core).
+/// from its database a chunk at a time and applied in one forward pass on NIO's thread pool,
+/// as ``PredicateScan`` does on a log, several sessions at once (one per core).
 struct CollectorSessionsScan: Sendable {
   let store: CollectorStore
   let predicate: Predicate
@@ -13,66 +14,121 @@ struct CollectorSessionsScan: Sendable {
   /// How many sessions are scanned at once.
   var workers = ProcessInfo.processInfo.activeProcessorCount
 
-  /// Every session's answer, in the order of ``sessions``.
+  /// A session whose search failed for what it holds (the predicate fails on one of its
+  /// states, a patch does not apply), not for the database: `session 3: …`.
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  /// Scans every session, calling `body` with each answer in the order of ``sessions`` as
+  /// soon as it and every one before it are done.
   ///
-  /// - Throws: The error of the first session, in that order, that failed (`session 3: …`).
-  func run(_ mode: SessionsScan.Mode) async throws -> [SessionsScan.Answer] {
+  /// - Throws: The error of the first session, in that order, that failed (a ``Failure``, or
+  ///   the database's error); no session is started after it, and none answered after it.
+  func run(
+    _ mode: SessionsScan.Mode, _ body: (SessionsScan.Answer) async throws -> Void
+  ) async throws {
     typealias Outcome = Result<[ClosedRange<Int>], any Error>
     let sessions = sessions
     let answer: @Sendable (Int) async -> (Int, Outcome) = { position in
-      let session = sessions[position]
       do {
-        return (position, .success(try await scan(session, mode)))
+        return (position, .success(try await scan(sessions[position], mode)))
       } catch {
-        return (position, .failure(RKDebugError("session \(session.id): \(error)")))
+        return (position, .failure(error))
       }
     }
-    let outcomes = await withTaskGroup(of: (Int, Outcome).self, returning: [Outcome?].self) {
-      group in
-      var outcomes = [Outcome?](repeating: nil, count: sessions.count)
+    try await withThrowingTaskGroup(of: (Int, Outcome).self) { group in
+      var finished: [Int: Outcome] = [:]
       var next = min(max(1, workers), sessions.count)
+      var handedBack = 0
       for position in 0..<next {
         group.addTask { await answer(position) }
       }
-      while let (position, outcome) = await group.next() {
-        outcomes[position] = outcome
+      while let (position, outcome) = try await group.next() {
+        finished[position] = outcome
+        // A failure ends the search: the tasks left are cancelled as the group ends.
+        while let outcome = finished.removeValue(forKey: handedBack) {
+          let ranges = try outcome.get()
+          try await body(SessionsScan.Answer(session: sessions[handedBack], ranges: ranges))
+          handedBack += 1
+        }
         if next < sessions.count {
           let position = next
           next += 1
           group.addTask { await answer(position) }
         }
       }
-      return outcomes
-    }
-    return try zip(sessions, outcomes).map { session, outcome in
-      SessionsScan.Answer(session: session, ranges: try outcome?.get() ?? [])
     }
   }
 
-  /// One session's answer.
+  /// One session's answer, up to the last action the listing counted (a session still
+  /// recording may have more by now).
   private func scan(
     _ session: LoggedSession, _ mode: SessionsScan.Mode
   ) async throws -> [ClosedRange<Int>] {
-    var state = try JSONValue(parsing: try await store.initialState(ofSession: session.id))
-    var answer = SessionsScan.AnswerBuilder(mode: mode)
-    var last = 0
-    guard answer.note(0, holds: try predicate.evaluate(in: state)) else {
-      return answer.ranges(endingAt: last)
+    let initialState = try await store.initialState(ofSession: session.id)
+    let progress = try Progress(
+      session: session.id, predicate: predicate, mode: mode, initialState: initialState)
+    guard progress.goesOn else { return progress.answer.ranges(endingAt: 0) }
+    try await store.forEachPatchChunk(ofSession: session.id, upTo: session.actionCount) {
+      rows in
+      try Task.checkCancellation()
+      // Parsing, applying and evaluating are long synchronous work: on NIO's thread pool,
+      // they leave the threads of Swift's cooperative pool to the server's other requests.
+      return try await NIOThreadPool.singleton.runIfActive { try progress.step(rows) }
     }
-    try await store.forEachPatchChunk(ofSession: session.id) { rows in
-      for (index, ops) in rows {
-        let patch: [JSONPatchOperation]
-        do {
-          patch = try [JSONPatchOperation](compactText: ops)
-        } catch {
-          throw LogError.corrupt("the patch of action \(index) does not parse: \(error)")
+    return progress.answer.ranges(endingAt: session.actionCount)
+  }
+
+  /// A session's scan between chunks: the state and the answer so far.
+  ///
+  /// `@unchecked Sendable`: one task uses it, handing it to the thread pool one chunk at a
+  /// time, so no two threads touch it at once.
+  private final class Progress: @unchecked Sendable {
+    let session: Int64
+    let predicate: Predicate
+    var state: JSONValue
+    var answer: SessionsScan.AnswerBuilder
+    private(set) var goesOn = true
+
+    init(
+      session: Int64, predicate: Predicate, mode: SessionsScan.Mode, initialState: String
+    ) throws {
+      self.session = session
+      self.predicate = predicate
+      answer = SessionsScan.AnswerBuilder(mode: mode)
+      state = try Self.failing(session) { try JSONValue(parsing: initialState) }
+      let holds = try Self.failing(session) { try predicate.evaluate(in: state) }
+      goesOn = answer.note(0, holds: holds)
+    }
+
+    /// Applies a chunk's patches and notes where the predicate holds; returns whether to go on.
+    func step(_ rows: [(index: Int, ops: String)]) throws -> Bool {
+      try Self.failing(session) {
+        for (index, ops) in rows {
+          let patch: [JSONPatchOperation]
+          do {
+            patch = try [JSONPatchOperation](compactText: ops)
+          } catch {
+            throw LogError.corrupt("the patch of action \(index) does not parse: \(error)")
+          }
+          try PredicateScan.apply(patch, to: &state, index: index, session: session)
+          guard answer.note(index, holds: try predicate.evaluate(in: state)) else {
+            goesOn = false
+            return false
+          }
         }
-        try PredicateScan.apply(patch, to: &state, index: index, session: session.id)
-        last = index
-        guard answer.note(index, holds: try predicate.evaluate(in: state)) else { return false }
+        return true
       }
-      return true
     }
-    return answer.ranges(endingAt: last)
+
+    /// `body`'s result, its error a ``Failure`` naming the session.
+    private static func failing<T>(_ session: Int64, _ body: () throws -> T) throws -> T {
+      do {
+        return try body()
+      } catch {
+        throw Failure(description: "session \(session): \(error)")
+      }
+    }
   }
 }

@@ -13,8 +13,8 @@ struct ServeCommand: AsyncParsableCommand {
       and stores the batches of sessions it is sent in the \
       PostgreSQL database --database names, creating and migrating its schema first. Every \
       request needs a token of the --tokens file ('Authorization: Bearer TOKEN'): a push \
-      token sends sessions (POST /v1/batches), a read token lists and fetches them (GET \
-      /v1/sessions, GET /v1/sessions/UUID/export). Sending a batch twice stores it once. \
+      token sends sessions (POST /v1/batches), a read token lists, fetches and searches them \
+      (GET /v1/sessions, GET /v1/sessions/UUID/export, GET /v1/find). Sending a batch twice stores it once. \
       docs/collector.md describes the API, the schema and the file of tokens.
       """
   )

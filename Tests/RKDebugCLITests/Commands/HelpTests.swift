@@ -221,7 +221,8 @@ import Testing
     sessions' order, its id, feature and ranges (session 3 (todos): 12…40, 97), or
     with --first or --last its one index. Sessions where it holds nowhere are left
     out. Names are not checked across sessions, since sessions of other features
-    lack them: filter with --feature.
+    lack them: filter with --feature. With --db URL the collector runs the search
+    on its own cores and sends the answers.
 
     When the predicate holds at no index, find prints a line saying so (nothing
     with --json, or {"index":null} with --first or --last) and exits with status 1,

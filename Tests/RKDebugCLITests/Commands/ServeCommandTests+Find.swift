@@ -74,6 +74,12 @@ extension ServeCommandTests {
       let answer = try await collector.request("GET", path, token: Self.readToken)
       #expect(answer.status == status, "\(path): \(answer.body)")
     }
+    // JSON Lines as the search goes: the count searched first, the end last.
+    let streamed = try await collector.request(
+      "GET", "/v1/find?where=todos.count%20%3E%3D%208&mode=first", token: Self.readToken)
+    #expect(streamed.body.contains(#"{"searched":2}"#), "\(streamed.body)")
+    #expect(streamed.body.contains(#""index":"#), "\(streamed.body)")
+    #expect(streamed.body.contains(#"{"end":true}"#), "\(streamed.body)")
     let pushOnly = try await collector.request(
       "GET", "/v1/find?where=count", token: Self.pushToken)
     #expect(pushOnly.status == 403)
