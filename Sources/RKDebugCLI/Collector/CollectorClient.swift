@@ -55,7 +55,7 @@ struct CollectorClient {
   ///
   /// Sent once: a search is long work for the collector, which a resend would start again.
   func find(
-    _ predicate: Predicate, mode: String, matching query: SessionQuery
+    _ predicate: Predicate, mode: SessionsScan.Mode, matching query: SessionQuery
   ) async throws -> (searched: Int, answers: [JSONValue]) {
     let data = try await request(
       "v1/find",
@@ -63,7 +63,7 @@ struct CollectorClient {
         for: query,
         adding: [
           URLQueryItem(name: "where", value: predicate.text),
-          URLQueryItem(name: "mode", value: mode),
+          URLQueryItem(name: "mode", value: mode.rawValue),
         ]),
       method: .GET, body: nil, retrying: false)
     // JSON Lines: the count searched, the answers, and the end, or an error in its place.

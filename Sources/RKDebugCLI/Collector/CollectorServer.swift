@@ -200,12 +200,8 @@ struct CollectorServer: Sendable {
     } catch {
       throw CollectorHTTPError(.badRequest, "where: \(error)")
     }
-    let mode: SessionsScan.Mode
-    switch parameters.get("mode") {
-    case nil, "ranges": mode = .ranges
-    case "first": mode = .first
-    case "last": mode = .last
-    default: throw CollectorHTTPError(.badRequest, "mode must be ranges, first or last")
+    guard let mode = SessionsScan.Mode(rawValue: parameters.get("mode") ?? "ranges") else {
+      throw CollectorHTTPError(.badRequest, "mode must be ranges, first or last")
     }
     let sessions = try await store.sessions(matching: try sessionQuery(parameters))
     let scan = CollectorSessionsScan(store: store, predicate: predicate, sessions: sessions)

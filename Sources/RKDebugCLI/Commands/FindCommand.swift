@@ -155,7 +155,7 @@ struct FindCommand: AsyncParsableCommand {
     if let url = sessionOptions.log.collectorURL {
       // The collector searches its own sessions, on its cores, and answers the JSON objects.
       let client = try CollectorClient(url: url, tokenFile: nil)
-      let answer = try await client.find(predicate, mode: "\(mode)", matching: filter.query)
+      let answer = try await client.find(predicate, mode: mode, matching: filter.query)
       searched = answer.searched
       for object in answer.answers {
         guard let text = Self.text(json: object) else {

@@ -11,8 +11,9 @@ import Synchronization
 /// try scan.run(.ranges) { answer in print(answer.session.id, answer.ranges) }
 /// ```
 struct SessionsScan: Sendable {
-  /// What each session's scan looks for.
-  enum Mode: Sendable {
+  /// What each session's scan looks for; the raw value names it in the collector's
+  /// `GET /v1/find?mode=`.
+  enum Mode: String, Sendable {
     /// Every range where the predicate holds.
     case ranges
     /// The first index where it holds; the scan of a session stops there.
