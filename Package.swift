@@ -204,7 +204,11 @@ let package = Package(
     .testTarget(
       name: "RKDebugCollectorTests",
       // The CLI's export and its reader: a session read back must export as the original.
-      dependencies: ["RKDebugCollector", "RKDebugCLI", "ReducerKitDebug", "ReducerKitTestSupport"]
+      dependencies: [
+        "RKDebugCollector", "RKDebugCLI", "ReducerKitDebug", "ReducerKitTestSupport",
+        // Counts the rows of a collector's log (StorageUnderTest).
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
     ),
     .testTarget(
       name: "RKDebugCLITests",

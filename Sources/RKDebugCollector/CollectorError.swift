@@ -1,4 +1,5 @@
-/// A batch the collector refused, with what was wrong; nothing of the batch was stored.
+/// What the collector's database cannot do: a URL that is not PostgreSQL's, a session it does
+/// not hold. (A batch it refuses is a ``SessionBatchError``.)
 public struct CollectorError: Error, Equatable, CustomStringConvertible {
   /// One line: what was wrong, naming the session and the action or effect.
   public let description: String

@@ -161,7 +161,7 @@ extension CollectorConnection {
         """
       ).decode((Int, String, String, Int?, Int?, Int64, Int64, String, String?).self)
     {
-      let row = ActionRow(
+      let row = StoredAction(
         index: index, json: json, label: label, effectID: effectID, parentIndex: parentIndex,
         timeMicros: time, durationNanos: duration, ops: ops, reads: reads)
       let (action, dependencyReads) = try row.action(sessionStart: start)
@@ -223,10 +223,10 @@ extension CollectorConnection {
   }
 
   /// The stored rows of the actions of `session` in `indices`, by index.
-  func storedActionRows(
+  func storedStoredActions(
     session: Int64, in indices: ClosedRange<Int>
-  ) async throws -> [Int: ActionRow] {
-    var rows: [Int: ActionRow] = [:]
+  ) async throws -> [Int: StoredAction] {
+    var rows: [Int: StoredAction] = [:]
     for try await (index, json, label, effectID, parentIndex, time, duration, ops, reads)
       in try await query(
         """
@@ -239,7 +239,7 @@ extension CollectorConnection {
         """
       ).decode((Int, String, String, Int?, Int?, Int64, Int64, String, String?).self)
     {
-      rows[index] = ActionRow(
+      rows[index] = StoredAction(
         index: index, json: json, label: label, effectID: effectID, parentIndex: parentIndex,
         timeMicros: time, durationNanos: duration, ops: ops, reads: reads)
     }
@@ -247,7 +247,9 @@ extension CollectorConnection {
   }
 
   /// The stored rows of the effects of `session` whose ids are in `ids`, by id.
-  func storedEffectRows(session: Int64, in ids: ClosedRange<Int>) async throws -> [Int: EffectRow] {
+  func storedStoredEffects(session: Int64, in ids: ClosedRange<Int>) async throws -> [Int:
+    StoredEffect]
+  {
     let rows = try await effectRows(
       where: "session_id = \(session) AND id BETWEEN \(ids.lowerBound) AND \(ids.upperBound)",
       orderBy: "id")
@@ -255,8 +257,8 @@ extension CollectorConnection {
   }
 
   /// The effect rows that `condition` selects (SQL of integers this file writes).
-  private func effectRows(where condition: String, orderBy: String) async throws -> [EffectRow] {
-    var rows: [EffectRow] = []
+  private func effectRows(where condition: String, orderBy: String) async throws -> [StoredEffect] {
+    var rows: [StoredEffect] = []
     for try await
       (id, actionIndex, kind, cancelIDs, started, ended, outcome, error, cause, cancelledBy)
       in try await query(
@@ -270,39 +272,11 @@ extension CollectorConnection {
         (Int, Int, String, String, Int64, Int64?, String?, String?, String?, Int?).self)
     {
       rows.append(
-        EffectRow(
+        StoredEffect(
           id: id, actionIndex: actionIndex, kind: kind, cancelIDs: cancelIDs,
           startedMicros: started, endedMicros: ended, outcome: outcome, error: error,
           cancelCause: cause, cancelledBy: cancelledBy))
     }
     return rows
-  }
-}
-
-extension SessionImport {
-  /// How the session line of a batch differs from the stored session, or `nil` when it
-  /// agrees: everything but the end (a running session ends later) and the counts.
-  func differenceFromBatch(_ batch: SessionImport) -> String? {
-    let fields: [(String, String, String)] = [
-      ("feature", self.feature, batch.feature),
-      ("stateType", self.stateType, batch.stateType),
-      ("actionType", self.actionType, batch.actionType),
-      ("stateFingerprint", self.stateFingerprint, batch.stateFingerprint),
-      ("actionFingerprint", self.actionFingerprint, batch.actionFingerprint),
-      ("snapshotInterval", String(self.snapshotInterval), String(max(1, batch.snapshotInterval))),
-      ("durability", self.durability, batch.durability),
-      (
-        "startedAt", "\(self.startedAt.timeIntervalSince1970)",
-        "\(batch.startedAt.timeIntervalSince1970)"
-      ),
-      ("metadata", metadata.serialized(), batch.metadata.serialized()),
-      ("initialState", initialState.serialized(), batch.initialState.serialized()),
-    ]
-    for (name, stored, sent) in fields where stored != sent {
-      // A state or metadata object may be long: its name says enough.
-      return ["metadata", "initialState"].contains(name)
-        ? "its \(name) differs" : "\(name) is \(sent), not \(stored)"
-    }
-    return nil
   }
 }

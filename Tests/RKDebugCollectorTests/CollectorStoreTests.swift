@@ -3,20 +3,12 @@ import ReducerKitDebug
 import ReducerKitTestSupport
 import Testing
 
+@testable import RKDebugCLI
 @testable import RKDebugCollector
 
-/// The collector's storage against a real PostgreSQL server (scripts/postgres-test-cluster.sh),
-/// with recorded sample sessions.
+/// The collector's storage, in a real PostgreSQL server (scripts/postgres-test-cluster.sh) and
+/// in a log file, with recorded sample sessions.
 @Suite struct CollectorStoreTests {
-  /// The rows of every table, to show that a refused or repeated batch stores nothing.
-  private func rowCounts(_ store: CollectorStore) async throws -> [String: Int] {
-    var counts: [String: Int] = [:]
-    for table in ["session", "action", "effect", "snapshot", "input"] {
-      counts[table] = try await store.count("SELECT count(*)::bigint FROM \(table)")
-    }
-    return counts
-  }
-
   @Test func migratesOnceAndListsTheMigrations() async throws {
     guard let store = try await TestDatabase.store(migrate: false) else { return }
     let ids = CollectorSchema.migrations.map(\.id)
@@ -26,20 +18,20 @@ import Testing
     try await store.close()
   }
 
-  @Test(arguments: ["library", "todos"])
-  func aSessionReadBackExportsByteForByteAsTheOriginal(fixture: String) async throws {
-    guard let store = try await TestDatabase.store() else { return }
+  @Test(arguments: StorageUnderTest.Kind.allCases, ["library", "todos"])
+  func aSessionReadBackExportsByteForByteAsTheOriginal(
+    kind: StorageUnderTest.Kind, fixture: String
+  ) async throws {
+    guard let under = try await StorageUnderTest.open(kind) else { return }
+    let store = under.storage
     let sample = try await SampleExport.fixture(fixture)
     let result = try await store.ingest(sample.header, items: sample.items)
     #expect(result.storedActions == sample.actionCount)
     #expect(result.skippedActions == 0)
     #expect(result.actionCount == sample.actionCount)
-    #expect(try await store.sessionUUIDs() == [sample.header.uuid])
-
-    let pulled = try await store.session(uuid: sample.header.uuid)
-    let exported = try await SampleExport.export(of: pulled)
-    #expect(exported == sample.text)
-    try await store.close()
+    #expect(try await store.sessions(matching: SessionQuery()).map(\.uuid) == [sample.header.uuid])
+    #expect(try await under.export(sample.header.uuid) == sample.text)
+    try await under.close()
   }
 
   /// Rows go to PostgreSQL in COPY's text format, where a tab, newline, carriage return or
@@ -64,23 +56,27 @@ import Testing
     try await store.close()
   }
 
-  @Test func sendingASessionAgainStoresNothingTwice() async throws {
-    guard let store = try await TestDatabase.store() else { return }
+  @Test(arguments: StorageUnderTest.Kind.allCases)
+  func sendingASessionAgainStoresNothingTwice(kind: StorageUnderTest.Kind) async throws {
+    guard let under = try await StorageUnderTest.open(kind) else { return }
+    let store = under.storage
     let sample = try await SampleExport.fixture("library")
     try await store.ingest(sample.header, items: sample.items)
-    let counts = try await rowCounts(store)
+    let counts = try await under.rowCounts()
     let again = try await store.ingest(sample.header, items: sample.items)
     #expect(again.storedActions == 0)
     #expect(again.skippedActions == sample.actionCount)
     #expect(again.storedEffects == 0)
-    #expect(try await rowCounts(store) == counts)
+    #expect(try await under.rowCounts() == counts)
     #expect(counts["session"] == 1)
     #expect(counts["action"] == sample.actionCount)
-    try await store.close()
+    try await under.close()
   }
 
-  @Test func aSessionSentInTwoHalvesResumes() async throws {
-    guard let store = try await TestDatabase.store() else { return }
+  @Test(arguments: StorageUnderTest.Kind.allCases)
+  func aSessionSentInTwoHalvesResumes(kind: StorageUnderTest.Kind) async throws {
+    guard let under = try await StorageUnderTest.open(kind) else { return }
+    let store = under.storage
     let sample = try await SampleExport.fixture("todos")
     let half = sample.actionCount / 2
     let (first, second) = sample.split(afterAction: half)
@@ -91,34 +87,36 @@ import Testing
     #expect(two.skippedActions == half)
     #expect(two.storedActions == sample.actionCount - half)
 
-    let exported = try await SampleExport.export(
-      of: try await store.session(uuid: sample.header.uuid))
-    #expect(exported == sample.text)
-    try await store.close()
+    #expect(try await under.export(sample.header.uuid) == sample.text)
+    try await under.close()
   }
 
-  @Test func aGapIsRefusedAndStoresNothing() async throws {
-    guard let store = try await TestDatabase.store() else { return }
+  @Test(arguments: StorageUnderTest.Kind.allCases)
+  func aGapIsRefusedAndStoresNothing(kind: StorageUnderTest.Kind) async throws {
+    guard let under = try await StorageUnderTest.open(kind) else { return }
+    let store = under.storage
     let sample = try await SampleExport.fixture("todos")
     let (first, second) = sample.split(afterAction: 100)
     let (_, last) = sample.split(afterAction: 200)
     try await store.ingest(sample.header, items: first)
-    let counts = try await rowCounts(store)
-    let error = await #expect(throws: CollectorError.self) {
+    let counts = try await under.rowCounts()
+    let error = await #expect(throws: SessionBatchError.self) {
       try await store.ingest(sample.header, items: last)
     }
     #expect(
       error?.description
         == "session \(sample.header.uuid): action 201 is in position 101; actions must be "
         + "numbered 1, 2, 3…; nothing of the batch was stored")
-    #expect(try await rowCounts(store) == counts)
+    #expect(try await under.rowCounts() == counts)
     // The batch that fills the gap is taken.
     #expect(try await store.ingest(sample.header, items: second).actionCount == sample.actionCount)
-    try await store.close()
+    try await under.close()
   }
 
-  @Test func aPatchWhoseOldValueLiesIsRefusedAndStoresNothing() async throws {
-    guard let store = try await TestDatabase.store() else { return }
+  @Test(arguments: StorageUnderTest.Kind.allCases)
+  func aPatchWhoseOldValueLiesIsRefusedAndStoresNothing(kind: StorageUnderTest.Kind) async throws {
+    guard let under = try await StorageUnderTest.open(kind) else { return }
+    let store = under.storage
     let sample = try await SampleExport.fixture("library")
     var items = sample.items
     // The first action with a replace: its old value changed.
@@ -137,41 +135,47 @@ import Testing
     }
     action.patch[operation].oldValue = "a value it never had"
     items[position] = .action(action, reads: reads)
-    let error = await #expect(throws: CollectorError.self) {
+    let error = await #expect(throws: SessionBatchError.self) {
       try await store.ingest(sample.header, items: items)
     }
     #expect(error?.description.contains("action \(action.index): replace '") == true)
     #expect(error?.description.contains("records old value \"a value it never had\"") == true)
     #expect(error?.description.hasSuffix("; nothing of the batch was stored") == true)
     #expect(
-      try await rowCounts(store)
+      try await under.rowCounts()
         == ["session": 0, "action": 0, "effect": 0, "snapshot": 0, "input": 0])
-    try await store.close()
+    try await under.close()
   }
 
-  @Test func aResentActionThatDiffersFromTheStoredOneIsRefused() async throws {
-    guard let store = try await TestDatabase.store() else { return }
+  @Test(arguments: StorageUnderTest.Kind.allCases)
+  func aResentActionThatDiffersFromTheStoredOneIsRefused(kind: StorageUnderTest.Kind) async throws {
+    guard let under = try await StorageUnderTest.open(kind) else { return }
+    let store = under.storage
     let sample = try await SampleExport.fixture("library")
     let (first, second) = sample.split(afterAction: 10)
     try await store.ingest(sample.header, items: first)
-    let counts = try await rowCounts(store)
+    let counts = try await under.rowCounts()
     var lying = first
     guard case .action(var action, let reads) = lying[0] else { return }
     action.label += " (edited)"
     lying[0] = .action(action, reads: reads)
-    let error = await #expect(throws: CollectorError.self) {
+    let error = await #expect(throws: SessionBatchError.self) {
       try await store.ingest(sample.header, items: lying + second)
     }
     #expect(
       error?.description
         == "session \(sample.header.uuid): action 1 differs from the stored action 1; "
         + "nothing of the batch was stored")
-    #expect(try await rowCounts(store) == counts)
-    try await store.close()
+    #expect(try await under.rowCounts() == counts)
+    try await under.close()
   }
 
-  @Test func aRunningEffectSentAgainWithItsEndIsEndedAndADifferentOneIsRefused() async throws {
-    guard let store = try await TestDatabase.store() else { return }
+  @Test(arguments: StorageUnderTest.Kind.allCases)
+  func aRunningEffectSentAgainWithItsEndIsEndedAndADifferentOneIsRefused(
+    kind: StorageUnderTest.Kind
+  ) async throws {
+    guard let under = try await StorageUnderTest.open(kind) else { return }
+    let store = under.storage
     let sample = try await SampleExport.fixture("library")
     let (first, second) = sample.split(afterAction: 40)
     // The first half's ended effects, as a running session sends them: not ended yet.
@@ -194,11 +198,9 @@ import Testing
     let later = second.filter { if case .effect = $0 { true } else { false } }
     #expect(!ended.isEmpty)
     #expect(two.storedEffects == ended.count + later.count)
-    let exported = try await SampleExport.export(
-      of: try await store.session(uuid: sample.header.uuid))
-    #expect(exported == sample.text)
+    #expect(try await under.export(sample.header.uuid) == sample.text)
 
-    let counts = try await rowCounts(store)
+    let counts = try await under.rowCounts()
     var lying = first
     guard let position = lying.firstIndex(where: { if case .effect = $0 { true } else { false } }),
       case .effect(var effect) = lying[position]
@@ -208,14 +210,14 @@ import Testing
     }
     effect.kind = effect.kind == "run" ? "send" : "run"
     lying[position] = .effect(effect)
-    let error = await #expect(throws: CollectorError.self) {
+    let error = await #expect(throws: SessionBatchError.self) {
       try await store.ingest(sample.header, items: lying)
     }
     #expect(
       error?.description
         == "session \(sample.header.uuid): effect #\(effect.id) differs from the stored effect "
         + "#\(effect.id); nothing of the batch was stored")
-    #expect(try await rowCounts(store) == counts)
-    try await store.close()
+    #expect(try await under.rowCounts() == counts)
+    try await under.close()
   }
 }

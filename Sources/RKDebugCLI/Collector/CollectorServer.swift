@@ -15,7 +15,8 @@ import Synchronization
 /// Every route needs `Authorization: Bearer TOKEN` with a token of ``CollectorTokens``: 401
 /// without one (or with one not listed), 403 without the route's scope; neither says more.
 struct CollectorServer: Sendable {
-  let store: CollectorStore
+  /// Where the sessions are kept.
+  let store: any CollectorStorage
   let tokens: CollectorTokens
   let host: String
   let port: Int
@@ -85,15 +86,10 @@ struct CollectorServer: Sendable {
         guard let uuid = context.parameters.get("uuid"), UUID(uuidString: uuid) != nil else {
           throw CollectorHTTPError(.badRequest, "the session must be named by its uuid")
         }
-        let session: SessionImport
-        do {
-          session = try await store.session(uuid: uuid)
-        } catch is CollectorError {
+        guard let text = try await store.exportText(ofSession: uuid) else {
           throw CollectorHTTPError(.notFound, "no session \(uuid)")
         }
-        return try await NIOThreadPool.singleton.runIfActive {
-          try SessionExport.text(of: session)
-        }
+        return text
       }
     }
     return router
@@ -190,7 +186,9 @@ struct CollectorServer: Sendable {
   /// goes, so a long search is never a silent connection: `{"searched":N}`, then for each
   /// session where the predicate holds what `find --all-sessions --json` prints, in the
   /// sessions' order, then `{"end":true}`; or, in place of the end, `{"error":"…"}`.
-  static func find(_ parameters: Parameters, in store: CollectorStore) async throws -> Response {
+  static func find(_ parameters: Parameters, in store: any CollectorStorage) async throws
+    -> Response
+  {
     guard let text = parameters.get("where") else {
       throw CollectorHTTPError(.badRequest, "where must name a predicate")
     }
@@ -247,7 +245,7 @@ struct CollectorServer: Sendable {
     case let error as CollectorHTTPError:
       let response = json(["error": .string(error.message)], status: error.status)
       return response
-    case let error as CollectorError:
+    case let error as SessionBatchError:
       return json(["error": .string(error.description)], status: .unprocessableContent)
     case let error as CollectorUnavailable:
       return json(["error": .string(error.description)], status: .serviceUnavailable)

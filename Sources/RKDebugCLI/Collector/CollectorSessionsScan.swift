@@ -4,10 +4,10 @@ import RKDebugCollector
 import ReducerKitDebug
 
 /// `find --all-sessions` on a collector, run by the collector: each session's patches read
-/// from its database a chunk at a time and applied in one forward pass on NIO's thread pool,
+/// from its store a chunk at a time and applied in one forward pass on NIO's thread pool,
 /// as ``PredicateScan`` does on a log, several sessions at once (one per core).
 struct CollectorSessionsScan: Sendable {
-  let store: CollectorStore
+  let store: any CollectorStorage
   let predicate: Predicate
   /// The sessions to scan, in the order of the answers.
   let sessions: [LoggedSession]
@@ -70,8 +70,9 @@ struct CollectorSessionsScan: Sendable {
     let progress = try Progress(
       session: session.id, predicate: predicate, mode: mode, initialState: initialState)
     guard progress.goesOn else { return progress.answer.ranges(endingAt: 0) }
-    try await store.forEachPatchChunk(ofSession: session.id, upTo: session.actionCount) {
-      rows in
+    try await store.forEachPatchChunk(
+      ofSession: session.id, upTo: session.actionCount, chunkSize: 4096
+    ) { rows in
       try Task.checkCancellation()
       // Parsing, applying and evaluating are long synchronous work: on NIO's thread pool,
       // they leave the threads of Swift's cooperative pool to the server's other requests.

@@ -7,11 +7,12 @@ import ReducerKitDebug
 struct ServeCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "serve",
-    abstract: "Collect sessions over HTTP into PostgreSQL, from apps, CI and 'rkdebug push'.",
+    abstract: "Collect sessions over HTTP into PostgreSQL or a log file.",
     discussion: """
       Listens on 127.0.0.1 (or --host), over HTTPS with --tls-certificate and --tls-key, \
       and stores the batches of sessions it is sent in the \
-      PostgreSQL database --database names, creating and migrating its schema first. Every \
+      PostgreSQL database --database names, creating and migrating its schema first, or, \
+      without one, in the log file --db names, which every rkdebug command reads. Every \
       request needs a token of the --tokens file ('Authorization: Bearer TOKEN'): a push \
       token sends sessions (POST /v1/batches), a read token lists, fetches and searches them \
       (GET /v1/sessions, GET /v1/sessions/UUID/export, GET /v1/find). Sending a batch twice stores it once. \
@@ -23,9 +24,20 @@ struct ServeCommand: AsyncParsableCommand {
     name: .long,
     help: ArgumentHelp(
       "The PostgreSQL database, postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE.",
-      discussion: "Defaults to $RKDEBUG_COLLECTOR_DATABASE.",
+      discussion: """
+        Defaults to $RKDEBUG_COLLECTOR_DATABASE; without either, sessions go into a log file \
+        (--db).
+        """,
       valueName: "url"))
   var database: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The log file to store sessions in when there is no database.",
+      discussion: "Defaults to $RKDEBUG_DB, then ./rkdebug.sqlite; created if missing.",
+      valueName: "path"))
+  var db: String?
 
   @Option(
     name: .long,
@@ -77,18 +89,41 @@ struct ServeCommand: AsyncParsableCommand {
     guard maxBatchBytes >= 1024 else {
       throw ValidationError("--max-batch-bytes must be at least 1024")
     }
+    if database != nil, db != nil {
+      throw ValidationError("give --database (PostgreSQL) or --db (a log file), not both")
+    }
+    if db?.isEmpty == true { throw ValidationError("--db needs the path of a log file") }
     guard (tlsCertificate == nil) == (tlsKey == nil) else {
       throw ValidationError("give --tls-certificate and --tls-key together, or neither")
     }
   }
 
+  /// The PostgreSQL database `--database` (or `$RKDEBUG_COLLECTOR_DATABASE`) names, migrated;
+  /// else the log `--db` names.
+  func openStore(environment: [String: String]) async throws -> any CollectorStorage {
+    let named = environment["RKDEBUG_COLLECTOR_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
+    guard let database = database ?? named else {
+      let path = LogOptions.logPath(db: db)
+      if path.hasPrefix("http://") || path.hasPrefix("https://") {
+        throw RKDebugError(
+          "serve stores sessions in a log file or a PostgreSQL database, not in the collector "
+            + "at \(path); give --db PATH or --database postgres://USER@HOST:PORT/DATABASE")
+      }
+      return try LogCollectorStorage(path: path)
+    }
+    do {
+      let store = try await CollectorStore.connect(url: database)
+      try await store.migrate()
+      return store
+    } catch let error as CollectorError {
+      throw RKDebugError(error.description)
+    } catch {
+      throw RKDebugError("cannot open the database: \(String(reflecting: error))")
+    }
+  }
+
   func run() async throws {
     let environment = ProcessInfo.processInfo.environment
-    guard let database = database ?? environment["RKDEBUG_COLLECTOR_DATABASE"] else {
-      throw RKDebugError(
-        "name the PostgreSQL database with --database postgres://USER@HOST:PORT/DATABASE "
-          + "(or $RKDEBUG_COLLECTOR_DATABASE)")
-    }
     guard let tokensPath = tokens ?? environment["RKDEBUG_COLLECTOR_TOKENS"] else {
       throw RKDebugError(
         "name the file of tokens with --tokens FILE (or $RKDEBUG_COLLECTOR_TOKENS): "
@@ -105,15 +140,7 @@ struct ServeCommand: AsyncParsableCommand {
     let tls = try tlsCertificate.map { certificate in
       try CollectorTLS(certificateFile: certificate, keyFile: tlsKey ?? "")
     }
-    let store: CollectorStore
-    do {
-      store = try await CollectorStore.connect(url: database)
-      try await store.migrate()
-    } catch let error as CollectorError {
-      throw RKDebugError(error.description)
-    } catch {
-      throw RKDebugError("cannot open the database: \(String(reflecting: error))")
-    }
+    let store = try await openStore(environment: environment)
     if tls == nil, !InspectorServer.isLoopback(host) {
       print(
         "rkdebug: warning: listening on \(host), not a loopback address, without TLS: tokens "

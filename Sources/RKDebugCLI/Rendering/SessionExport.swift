@@ -53,7 +53,12 @@ struct SessionExport {
     let log = try ActionLog(path: directory.appendingPathComponent("session.sqlite").path)
     defer { try? log.close() }
     let id = try log.importSession(session)
-    var export = SessionExport(log: log, reader: try log.reader(session: id))
+    return try text(of: try log.reader(session: id), in: log)
+  }
+
+  /// The whole export of the session `reader` reads from `log`.
+  static func text(of reader: SessionReader, in log: ActionLog) throws -> String {
+    var export = SessionExport(log: log, reader: reader)
     var buffer = ExportBuffer()
     try buffer.write(try export.sessionLine())
     if export.reader.actionCount > 0 {

@@ -141,7 +141,9 @@ public final class SessionReader {
     let start = try sessionStart()
     let effects = try log.read { db in
       try Row.fetchAll(
-        db, sql: "\(LoggedEffect.selection(schemaVersion: log.schemaVersion)) WHERE e.session_id = ? ORDER BY e.id",
+        db,
+        sql:
+          "\(LoggedEffect.selection(schemaVersion: log.schemaVersion)) WHERE e.session_id = ? ORDER BY e.id",
         arguments: [session.id]
       ).map { try LoggedEffect(row: $0, sessionStart: start) }
     }
@@ -255,9 +257,9 @@ public final class SessionReader {
     if let hasRecordedInputs { return hasRecordedInputs }
     let result = try log.read { db in
       try Bool.fetchOne(
-          db, sql: "SELECT EXISTS (SELECT 1 FROM input WHERE session_id = ? AND idx = 0)",
-          arguments: [session.id]
-        ) == true
+        db, sql: "SELECT EXISTS (SELECT 1 FROM input WHERE session_id = ? AND idx = 0)",
+        arguments: [session.id]
+      ) == true
     }
     hasRecordedInputs = result
     return result
@@ -594,6 +596,28 @@ public final class SessionReader {
     }
     largestRead = max(largestRead, result.count)
     return result
+  }
+
+  /// The patches of the actions with indices in `range` as the log stores them, the text of
+  /// their compact form, in order: for a scan that parses them elsewhere (the collector's
+  /// `find --all-sessions`, on NIO's thread pool).
+  package func patchTexts(in range: ClosedRange<Int>) throws -> [(index: Int, ops: String)] {
+    let sql = """
+      SELECT idx, ops FROM action_entry WHERE session_id = ? AND idx BETWEEN ? AND ?
+      ORDER BY idx
+      """
+    let rows = try log.read { db in
+      var rows: [(index: Int, ops: String)] = []
+      rows.reserveCapacity(range.count)
+      try DirectStatement(db, sql: sql).forEachRow(
+        db, integers: [session.id, Int64(range.lowerBound), Int64(range.upperBound)]
+      ) { row in
+        rows.append((row.int(0), String(decoding: row.text(1), as: UTF8.self)))
+      }
+      return rows
+    }
+    largestRead = max(largestRead, rows.count)
+    return rows
   }
 
   /// The indices of the snapshots nearest to `index`, at or before it and at or after it.

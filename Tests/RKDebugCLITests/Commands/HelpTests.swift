@@ -133,8 +133,8 @@ import Testing
       features                List the features this rkdebug can record and replay.
       ui                      Serve a read-only web inspector over the log, or
                               write one session to a page.
-      serve                   Collect sessions over HTTP into PostgreSQL, from
-                              apps, CI and 'rkdebug push'.
+      serve                   Collect sessions over HTTP into PostgreSQL or a log
+                              file.
       push                    Send sessions of the log to an 'rkdebug serve'
                               collector.
       pull                    Copy a session from an 'rkdebug serve' collector into

@@ -3,8 +3,11 @@ import Testing
 
 /// `find --all-sessions --db URL`, which the collector runs over its own sessions.
 extension ServeCommandTests {
-  @Test func aSearchAcrossTheCollectorsSessionsAnswersAsTheSameSearchOfALog() async throws {
-    guard let collector = try await Collector() else { return }
+  @Test(arguments: Collector.Storage.allCases)
+  func aSearchAcrossTheCollectorsSessionsAnswersAsTheSameSearchOfALog(storage: Collector.Storage)
+    async throws
+  {
+    guard let collector = try await Collector(storage: storage) else { return }
     defer { collector.server.process.terminate() }
     // The library fixture and the todos fixture, pushed in that order (collector ids 1 and
     // 2), and imported in that order into one log (local ids 1 and 2).

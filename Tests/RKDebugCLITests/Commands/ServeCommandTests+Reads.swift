@@ -12,8 +12,11 @@ extension ServeCommandTests {
       arguments, environment: ["RKDEBUG_TOKEN": token, "RKDEBUG_CACHE_DIR": cache.url.path])
   }
 
-  @Test func everyReadCommandReadsACollectorsSessionAsTheLogItCameFrom() async throws {
-    guard let collector = try await Collector() else { return }
+  @Test(arguments: Collector.Storage.allCases)
+  func everyReadCommandReadsACollectorsSessionAsTheLogItCameFrom(storage: Collector.Storage)
+    async throws
+  {
+    guard let collector = try await Collector(storage: storage) else { return }
     defer { collector.server.process.terminate() }
     let todos = collector.directory.path("todos.sqlite")
     let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -74,8 +77,9 @@ extension ServeCommandTests {
         + alone.stdout.split(separator: "\n").joined(separator: ", ") + "\n")
   }
 
-  @Test func aSessionThatGrewOnTheCollectorIsReadAgain() async throws {
-    guard let collector = try await Collector() else { return }
+  @Test(arguments: Collector.Storage.allCases)
+  func aSessionThatGrewOnTheCollectorIsReadAgain(storage: Collector.Storage) async throws {
+    guard let collector = try await Collector(storage: storage) else { return }
     defer { collector.server.process.terminate() }
     let cache = try TemporaryDirectory()
     let export = try RKDebugProcess.run(["export", "--db", collector.log])

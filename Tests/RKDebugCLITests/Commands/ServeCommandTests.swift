@@ -3,7 +3,8 @@ import ReducerKitTestSupport
 import Testing
 
 /// `rkdebug serve`, `push` and `pull` through the built executable, against a real PostgreSQL
-/// server (scripts/postgres-test-cluster.sh; under CI these tests fail without one).
+/// server (scripts/postgres-test-cluster.sh; under CI these tests fail without one) and, where
+/// a test takes a ``Collector/Storage``, also with the sessions in a log file.
 @Suite(.serialized) struct ServeCommandTests {
   static let pushToken = "push-only-0123456789abcdef"
   static let readToken = "read-only-0123456789abcdef"
@@ -18,18 +19,32 @@ import Testing
     let port: Int
     let log: String
 
+    /// The PostgreSQL database's URL, or the path of the log file the collector keeps.
     let database: String
     let tokens: String
 
+    /// Where a collector keeps sessions: a PostgreSQL database, or a log file (no database).
+    enum Storage: String, CaseIterable, CustomTestStringConvertible {
+      case postgres
+      case log
+      var testDescription: String { rawValue }
+    }
+
     init?(
-      database: String? = nil, fixture: String = "library", extraArguments: [String] = [],
-      _ comment: String = #function
+      storage: Storage = .postgres, database: String? = nil, fixture: String = "library",
+      extraArguments: [String] = [], _ comment: String = #function
     ) async throws {
+      directory = try TemporaryDirectory()
       var database = database
-      if database == nil { database = try await TestDatabase.url(comment) }
+      if database == nil {
+        database =
+          switch storage {
+          case .postgres: try await TestDatabase.url(comment)
+          case .log: directory.path("collected.sqlite")
+          }
+      }
       guard let database else { return nil }
       self.database = database
-      directory = try TemporaryDirectory()
       tokens = try directory.write(
         """
         # apps and CI
@@ -51,9 +66,10 @@ import Testing
     static func serve(
       database: String, tokens: String, port: Int, extraArguments: [String] = []
     ) throws -> (RKDebugProcess.Running, String, Int) {
+      let store =
+        database.hasPrefix("postgres://") ? ["--database", database] : ["--db", database]
       let server = try RKDebugProcess.start(
-        ["serve", "--database", database, "--tokens", tokens, "--port", String(port)]
-          + extraArguments)
+        ["serve"] + store + ["--tokens", tokens, "--port", String(port)] + extraArguments)
       let line = try UICommandTests.firstLine(of: server)
       let url = try #require(line.split(separator: " ").last.map(String.init))
       #expect(line == "rkdebug serve: collecting at \(url)")
@@ -114,8 +130,11 @@ import Testing
     }
   }
 
-  @Test func aPushedSessionPullsBackByteIdenticalAndAPushAgainStoresNothing() async throws {
-    guard let collector = try await Collector() else { return }
+  @Test(arguments: Collector.Storage.allCases)
+  func aPushedSessionPullsBackByteIdenticalAndAPushAgainStoresNothing(storage: Collector.Storage)
+    async throws
+  {
+    guard let collector = try await Collector(storage: storage) else { return }
     defer { collector.server.process.terminate() }
     let before = try FileFingerprint(path: collector.log)
 
@@ -145,6 +164,51 @@ import Testing
     #expect(original.status == 0 && copy.status == 0)
     #expect(original.stdout.utf8.count > 100_000)
     #expect(copy.stdout == original.stdout)
+  }
+
+  /// Without a database, `serve` keeps sessions in a log file of the usual format: every
+  /// command reads what it collected by the file's path, with no collector in between.
+  @Test func withoutADatabaseTheCollectorKeepsSessionsInALogThatEveryCommandReads()
+    async throws
+  {
+    guard let collector = try await Collector(storage: .log) else { return }
+    defer { collector.server.process.terminate() }
+    let push = try collector.run(
+      ["push", "--db", collector.log, "--to", collector.url, "--batch", "100"],
+      token: Self.pushToken)
+    #expect(push.status == 0, "\(push.stderr)")
+    let sessions = try RKDebugProcess.run(["sessions", "--db", collector.database, "--json"])
+    #expect(sessions.status == 0, "\(sessions.stderr)")
+    #expect(sessions.stdout.contains(#""uuid":"F70B64A5-B296-4A05-B37D-2F275D148EDA""#))
+    #expect(sessions.stdout.contains(#""actionCount":352"#))
+    let original = try RKDebugProcess.run(["export", "--db", collector.log])
+    let collected = try RKDebugProcess.run(["export", "--db", collector.database])
+    #expect(collected.status == 0, "\(collected.stderr)")
+    #expect(original.stdout.utf8.count > 100_000)
+    #expect(collected.stdout == original.stdout)
+    let changes = try RKDebugProcess.run(["changes", "--db", collector.database, "--to", "40"])
+    let originalChanges = try RKDebugProcess.run(["changes", "--db", collector.log, "--to", "40"])
+    #expect(changes.status == 0 && !changes.stdout.isEmpty)
+    #expect(changes.stdout == originalChanges.stdout)
+
+    // A log is one file, named by a path: not a collector's URL, not a folder.
+    let tokens = collector.tokens
+    let url = try RKDebugProcess.run(
+      ["serve", "--db", collector.url, "--tokens", tokens],
+      unsetting: ["RKDEBUG_COLLECTOR_DATABASE"])
+    #expect(url.status == 1)
+    #expect(
+      url.stderrLines == [
+        "rkdebug: error: serve stores sessions in a log file or a PostgreSQL database, not in "
+          + "the collector at \(collector.url); give --db PATH or --database "
+          + "postgres://USER@HOST:PORT/DATABASE"
+      ])
+    let folder = try RKDebugProcess.run(
+      ["serve", "--db", collector.directory.url.path, "--tokens", tokens],
+      unsetting: ["RKDEBUG_COLLECTOR_DATABASE"])
+    #expect(folder.status == 1)
+    #expect(folder.stderrLines.count == 1)
+    #expect(folder.stderrLines.first?.hasPrefix("rkdebug: error: ") == true)
   }
 
   @Test func noRouteAnswersWithoutATokenOrWithoutItsScope() async throws {
@@ -192,8 +256,11 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: collector.directory.path("p.sqlite")))
   }
 
-  @Test func aLyingMalformedOrOversizedBatchStoresNothing() async throws {
-    guard let collector = try await Collector(extraArguments: ["--max-batch-bytes", "200000"])
+  @Test(arguments: Collector.Storage.allCases)
+  func aLyingMalformedOrOversizedBatchStoresNothing(storage: Collector.Storage) async throws {
+    guard
+      let collector = try await Collector(
+        storage: storage, extraArguments: ["--max-batch-bytes", "200000"])
     else { return }
     defer { collector.server.process.terminate() }
     let export = try RKDebugProcess.run(["export", "--db", collector.log])
@@ -229,10 +296,11 @@ import Testing
     #expect(sessions.body == "[]")
   }
 
-  @Test func aCollectorKilledMidUploadLosesAndDuplicatesNothingOnceThePushRetries()
-    async throws
-  {
-    guard var collector = try await Collector() else { return }
+  @Test(arguments: Collector.Storage.allCases)
+  func aCollectorKilledMidUploadLosesAndDuplicatesNothingOnceThePushRetries(
+    storage: Collector.Storage
+  ) async throws {
+    guard var collector = try await Collector(storage: storage) else { return }
     defer { collector.server.process.terminate() }
     let push = try await collector.startPushAgainstAStoppedCollector()
     #expect(push.process.isRunning, "the push ended while the collector was stopped")
@@ -373,6 +441,9 @@ import Testing
     expectUsageError(
       ["serve", "--port", "99999999999999999999"],
       "The value '99999999999999999999' is invalid for '--port <port>' (see 'rkdebug help serve')")
+    expectUsageError(
+      ["serve", "--database", "postgres://rkdebug@127.0.0.1:1/x", "--db", "collected.sqlite"],
+      "give --database (PostgreSQL) or --db (a log file), not both (see 'rkdebug help serve')")
     expectUsageError(
       ["serve", "--max-batch-bytes=-5"],
       "--max-batch-bytes must be at least 1024 (see 'rkdebug help serve')")
