@@ -16,16 +16,6 @@ extension JSONValue {
     return formatter.date(from: text)
   }
 
-  /// A date as a JSON number of seconds since 1970, as the log stores it.
-  static func unixTime(_ date: Date) -> JSONValue {
-    JSONValue(date.timeIntervalSince1970) ?? .null
-  }
-
-  /// `value`, or `null` for `nil`.
-  static func optional<T>(_ value: T?, _ transform: (T) -> JSONValue) -> JSONValue {
-    value.map(transform) ?? .null
-  }
-
   /// The JSON text `text` parsed, or the text as a string if it does not parse.
   static func parsedOrString(_ text: String) -> JSONValue {
     (try? JSONValue(parsing: text)) ?? .string(text)

@@ -1,4 +1,5 @@
 import Foundation
+import ReducerKitDebug
 
 /// Where a command writes its output lines: standard output, or a file that replaces the one at
 /// its path only once every line is written (a failure leaves any existing file as it was).
@@ -123,3 +124,5 @@ struct LineSink {
       "cannot write '\(path ?? "standard output")': \(String(cString: strerror(failure)))")
   }
 }
+
+extension LineSink: ExportLineSink {}

@@ -214,6 +214,41 @@ public final class SessionReader {
     return effects
   }
 
+  /// At most `limit` effects with ids above `id`, in id order: the effects an uploader has not
+  /// seen yet (ids are numbered as effects start).
+  package func effects(after id: Int, limit: Int) throws -> [LoggedEffect] {
+    try effects(
+      where: "e.id > ? ORDER BY e.id LIMIT ?", arguments: [session.id, id, max(0, limit)])
+  }
+
+  /// The effects with ids in `ids`, in id order: an uploader's effects that were running.
+  package func effects(withIDs ids: [Int]) throws -> [LoggedEffect] {
+    guard !ids.isEmpty else { return [] }
+    let list = ids.map { _ in "?" }.joined(separator: ", ")
+    return try effects(
+      where: "e.id IN (\(list)) ORDER BY e.id",
+      arguments: StatementArguments([session.id] + ids.map(Int64.init)))
+  }
+
+  /// The session's effects that `condition` keeps (SQL on `e`, the `effect` table, with
+  /// `arguments` after the session's id).
+  private func effects(
+    where condition: String, arguments: StatementArguments
+  ) throws -> [LoggedEffect] {
+    let start = try sessionStart()
+    let effects = try log.read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          \(LoggedEffect.selection(schemaVersion: log.schemaVersion))
+          WHERE e.session_id = ? AND \(condition)
+          """, arguments: arguments
+      ).map { try LoggedEffect(row: $0, sessionStart: start) }
+    }
+    largestRead = max(largestRead, effects.count)
+    return effects
+  }
+
   /// Whether the session's effect ids follow the order of the actions that returned them, as
   /// a recording numbers them; checked once per log (``ActionLog/effectOrder``), in one pass
   /// over the effects.

@@ -99,13 +99,14 @@ import Testing
       return push
     }
 
-    /// Whether the collector's export of the fixture's session is the local export, byte for
-    /// byte, read through `pull` into a new log.
-    func pulledExportIsTheOriginal(uuid: String) throws -> Bool {
+    /// Whether the collector's export of the session `uuid` is the export of its original in
+    /// `log` (the fixture's copy by default), byte for byte, read through `pull` into a new
+    /// log.
+    func pulledExportIsTheOriginal(uuid: String, log: String? = nil) throws -> Bool {
       let pulled = directory.path("pulled-\(UUID().uuidString).sqlite")
       let pull = try run(["pull", "--db", pulled, url, uuid], token: ServeCommandTests.readToken)
       guard pull.status == 0 else { return false }
-      let original = try RKDebugProcess.run(["export", "--db", log])
+      let original = try RKDebugProcess.run(["export", "--db", log ?? self.log])
       let copy = try RKDebugProcess.run(["export", "--db", pulled])
       return original.status == 0 && !original.stdout.isEmpty && copy.stdout == original.stdout
     }

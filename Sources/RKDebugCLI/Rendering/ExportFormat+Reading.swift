@@ -1,161 +1,7 @@
 import Foundation
 import ReducerKitDebug
 
-/// The JSON Lines of `rkdebug export` and `rkdebug import` (docs/cli-json.md).
-///
-/// The first line is the session: its metadata and initial state. Then one line per action,
-/// in order, each followed by the lines of the effects its reducer returned:
-///
-/// ```
-/// {"type":"session","format":"rkdebug-export","version":2,…,"initialState":{…}}
-/// {"type":"action","index":1,"json":{"increment":{}},"label":"…","source":"send",…,"patch":[…]}
-/// {"type":"effect","id":1,"actionIndex":1,"kind":"run","outcome":"finished",…}
-/// ```
-///
-/// Times are Unix seconds (JSON numbers), as the log stores them, so an import keeps them
-/// exactly. Version 2 adds `inputs`: the values the reducer read from nondeterministic
-/// dependencies, as `[name, value]` pairs, on the session line (its calendar, locale and time
-/// zone) and on the lines of the actions that read any.
-enum ExportFormat {
-  /// The `format` member of the first line.
-  static let formatName = "rkdebug-export"
-  /// The `version` member of the first line.
-  static let version = 2
-
-  // MARK: - Writing
-
-  /// The session line.
-  static func sessionLine(
-    _ session: LoggedSession, metadata: JSONValue, initialState: JSONValue,
-    environment: [DependencyRead]
-  ) -> JSONValue {
-    var members: [String: JSONValue] = [
-      "type": "session",
-      "format": .string(formatName),
-      "version": JSONValue(version),
-      "uuid": .string(session.uuid),
-      "feature": .string(session.feature),
-      "stateType": .string(session.stateType),
-      "actionType": .string(session.actionType),
-      "stateFingerprint": .string(session.stateFingerprint),
-      "actionFingerprint": .string(session.actionFingerprint),
-      "snapshotInterval": JSONValue(session.snapshotInterval),
-      "durability": .string(session.durability),
-      "startedAt": .unixTime(session.startedAt),
-      "endedAt": .optional(session.endedAt, JSONValue.unixTime),
-      "metadata": metadata,
-      "actionCount": JSONValue(session.actionCount),
-      "effectCount": JSONValue(session.effectCount),
-      "initialState": initialState,
-    ]
-    if !environment.isEmpty { members["inputs"] = DependencyRead.json(of: environment) }
-    return .object(members)
-  }
-
-  /// Appends an action line to `line`, written member by member in the order
-  /// ``JSONValue/serialized(pretty:)`` sorts an object's keys, without building the object or
-  /// the patch's operations: the longest part of an export.
-  ///
-  /// - Parameter texts: The `json` and `label` members of the action texts met so far.
-  static func appendActionLine(
-    _ action: SessionReader.ActionRow, reads: [DependencyRead], reader: SessionReader,
-    texts: inout ActionTextMembers, to line: inout [UInt8]
-  ) throws {
-    func append(_ text: String) { line += text.utf8 }
-    append("{\"durationNanos\":")
-    append(String(action.durationNanos))
-    switch action.source {
-    case .send: append(",\"effectID\":null")
-    case let .effect(id, _): append(",\"effectID\":" + String(id))
-    }
-    append(",\"index\":")
-    append(String(action.index))
-    if !reads.isEmpty { append(",\"inputs\":" + DependencyRead.json(of: reads).serialized()) }
-    append(try texts.members(of: action))
-    switch action.source {
-    case .send: append(",\"parentIndex\":null")
-    case let .effect(_, parent): append(",\"parentIndex\":" + String(parent))
-    }
-    append(",\"patch\":")
-    try reader.appendPatchJSON(of: action, to: &line)
-    append(action.source == .send ? ",\"source\":\"send\"" : ",\"source\":\"effect\"")
-    append(",\"time\":")
-    append(text(of: .unixTime(action.time)))
-    append(",\"type\":\"action\"}")
-  }
-
-  /// `value.serialized()`, without a writer for a number or `null`.
-  private static func text(of value: JSONValue) -> String {
-    switch value {
-    case .null: "null"
-    case .array([]): "[]"
-    case let .number(text): text
-    default: value.serialized()
-    }
-  }
-
-  /// The `json` and `label` members of action lines, by the action's texts: a session repeats
-  /// a few texts, whose JSON is then parsed and written once rather than per line.
-  struct ActionTextMembers {
-    private var members: [String: [String: String]] = [:]
-    private var count = 0
-    /// The members by `action_text` id, found without hashing the texts.
-    private var byTextID: [Int64: String] = [:]
-
-    /// `,"json":…,"label":…` for `action`.
-    mutating func members(of action: SessionReader.ActionRow) throws -> String {
-      if let id = action.textID, let text = byTextID[id] { return text }
-      let text = try members(index: action.index, json: action.json, label: action.label)
-      guard let id = action.textID else { return text }
-      // Bounded as the members by text are.
-      if byTextID.count >= 4096 { byTextID.removeAll(keepingCapacity: true) }
-      byTextID[id] = text
-      return text
-    }
-
-    /// `,"json":…,"label":…` for the action at `index` with these texts.
-    mutating func members(index: Int, json: String, label: String) throws -> String {
-      if let text = members[json]?[label] { return text }
-      let value: JSONValue
-      do {
-        value = try JSONValue(parsing: json)
-      } catch {
-        throw LogError.corrupt("the JSON of action \(index) does not parse: \(error)")
-      }
-      let text =
-        ",\"json\":" + value.serialized() + ",\"label\":"
-        + JSONValue.string(label).serialized()
-      // Bounded: a session of ever new actions (texts typed, rows by id) repeats few of them.
-      if count >= 4096 {
-        members.removeAll(keepingCapacity: true)
-        count = 0
-      }
-      members[json, default: [:]][label] = text
-      count += 1
-      return text
-    }
-  }
-
-  /// An effect line, written member by member as
-  /// ``appendActionLine(_:reads:reader:texts:to:)`` is.
-  static func effectLine(_ effect: LoggedEffect) -> String {
-    var line = "{\"actionIndex\":"
-    line.reserveCapacity(192)
-    line += String(effect.actionIndex)
-    line += ",\"cancelCause\":" + (effect.cancelCause.map { "\"\($0.rawValue)\"" } ?? "null")
-    line += ",\"cancelIDs\":"
-    line += text(of: .array(effect.cancelIDs.map(JSONValue.string)))
-    line += ",\"cancelledBy\":" + (effect.cancelledBy.map { String($0) } ?? "null")
-    line += ",\"endedAt\":" + text(of: .optional(effect.endedAt, JSONValue.unixTime))
-    line += ",\"error\":" + text(of: .optional(effect.error, JSONValue.string))
-    line += ",\"id\":" + String(effect.id)
-    line += ",\"kind\":" + JSONValue.string(effect.kind).serialized()
-    line += ",\"outcome\":" + (effect.outcome.map { "\"\($0.rawValue)\"" } ?? "null")
-    line += ",\"startedAt\":" + text(of: .unixTime(effect.startedAt))
-    line += ",\"type\":\"effect\"}"
-    return line
-  }
-
+extension ExportFormat {
   // MARK: - Reading
 
   /// Reads a whole export held in memory, for tests and small files.
@@ -167,10 +13,10 @@ enum ExportFormat {
     var session = try reader.session()
     while let item = try reader.next() {
       switch item {
-      case let .action(action, reads):
+      case .action(let action, let reads):
         session.actions.append(action)
         if !reads.isEmpty { session.reads[action.index] = reads }
-      case let .effect(effect):
+      case .effect(let effect):
         session.effects.append(effect)
       }
     }
@@ -352,7 +198,7 @@ enum ExportFormat {
       }
       return outcome
     }
-    guard case let .array(cancelIDs) = fields.value("cancelIDs") ?? .array([]) else {
+    guard case .array(let cancelIDs) = fields.value("cancelIDs") ?? .array([]) else {
       throw Fields.Failure("\"cancelIDs\" must be an array of strings")
     }
     let cancelCause = try fields.optionalString("cancelCause").map { name in

@@ -1,35 +1,36 @@
 import Foundation
-import ReducerKitDebug
 
 /// The lines `rkdebug export` writes for one session: its session line, then one line per
 /// action, each followed by the effects its reducer returned (docs/cli-json.md).
 ///
 /// `export` writes them to a file, `push` sends them in batches, and `serve` answers them.
-struct SessionExport {
-  let log: ActionLog
-  let reader: SessionReader
+package struct SessionExport {
+  package let log: ActionLog
+  package let reader: SessionReader
   private var texts = ExportFormat.ActionTextMembers()
 
-  init(log: ActionLog, reader: SessionReader) {
+  package init(log: ActionLog, reader: SessionReader) {
     self.log = log
     self.reader = reader
   }
 
   /// The session line: its metadata, initial state and the environment read at index 0.
-  func sessionLine() throws -> String {
+  package func sessionLine() throws -> String {
     ExportFormat.sessionLine(
       reader.session, metadata: try log.metadata(ofSession: reader.session.id),
       initialState: try reader.stateJSON(at: 0), environment: try reader.reads(at: 0)
     ).serialized()
   }
 
-  /// Writes the lines of the actions in `range`, each followed by its effects.
-  mutating func writeActions(
-    in range: ClosedRange<Int>, to sink: inout some ExportLineSink
+  /// Writes the lines of the actions in `range`, each followed by its effects unless
+  /// `effects` is false (an uploader sends effects by their ids).
+  package mutating func writeActions(
+    in range: ClosedRange<Int>, effects: Bool = true, to sink: inout some ExportLineSink
   ) throws {
     let reads = try reader.reads(in: range)
-    let effectsByAction = Dictionary(
-      grouping: try reader.effects(ofActionsIn: range), by: \.actionIndex)
+    let effectsByAction =
+      effects
+      ? Dictionary(grouping: try reader.effects(ofActionsIn: range), by: \.actionIndex) : [:]
     let reader = reader
     // Each line is written into the sink's buffer as its row is read.
     try reader.forEachRow(in: range) { action in
@@ -45,7 +46,7 @@ struct SessionExport {
 
   /// The whole export of `session`, as `rkdebug export` writes it once the session is in a
   /// local log: a session read back from a collector is written into a temporary log first.
-  static func text(of session: SessionImport) throws -> String {
+  package static func text(of session: SessionImport) throws -> String {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("rkdebug-export-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -57,7 +58,7 @@ struct SessionExport {
   }
 
   /// The whole export of the session `reader` reads from `log`.
-  static func text(of reader: SessionReader, in log: ActionLog) throws -> String {
+  package static func text(of reader: SessionReader, in log: ActionLog) throws -> String {
     var export = SessionExport(log: log, reader: reader)
     var buffer = ExportBuffer()
     try buffer.write(try export.sessionLine())
@@ -68,26 +69,27 @@ struct SessionExport {
   }
 }
 
-/// Where ``SessionExport`` writes lines: a file or standard output (``LineSink``), or memory.
-protocol ExportLineSink {
+/// Where ``SessionExport`` writes lines: a file or standard output (the CLI's `LineSink`), or
+/// memory.
+package protocol ExportLineSink {
   /// Adds `line` and a line feed.
   mutating func write(_ line: String) throws
   /// Adds a line that `write` appends to the buffer, and a line feed.
   mutating func writeLine(_ write: (inout [UInt8]) throws -> Void) throws
 }
 
-extension LineSink: ExportLineSink {}
-
 /// Export lines held in memory: a batch for `push`, a session for `serve`.
-struct ExportBuffer: ExportLineSink {
-  var bytes: [UInt8] = []
+package struct ExportBuffer: ExportLineSink {
+  package var bytes: [UInt8] = []
 
-  mutating func write(_ line: String) throws {
+  package init() {}
+
+  package mutating func write(_ line: String) throws {
     bytes += line.utf8
     bytes.append(UInt8(ascii: "\n"))
   }
 
-  mutating func writeLine(_ write: (inout [UInt8]) throws -> Void) throws {
+  package mutating func writeLine(_ write: (inout [UInt8]) throws -> Void) throws {
     try write(&bytes)
     bytes.append(UInt8(ascii: "\n"))
   }

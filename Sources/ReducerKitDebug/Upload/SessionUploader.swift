@@ -1,0 +1,293 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Sends the sessions of a log file to an `rkdebug serve` collector in the background, as they
+/// are recorded: the app keeps recording into its local log, online or not, and the uploader
+/// catches up whenever the collector answers.
+///
+/// ```swift
+/// let log = try ActionLog(path: logPath)
+/// let uploader = try SessionUploader(
+///   logAt: logPath, collector: URL(string: "https://rkdebug.example.com:8443")!,
+///   token: pushToken)
+/// await uploader.start()
+/// let store = Store(initialState: AppFeature.State(), reducer: AppFeature().recording(to: log))
+/// ```
+///
+/// A session is sent in batches of the lines `rkdebug export` writes; the collector keys it by
+/// its uuid and each action by its index, so nothing is stored twice. On first meeting a
+/// session the uploader sends its session line alone, and the collector's answer (the actions
+/// it holds) says where to go on: an upload resumes after the last acknowledged action, after
+/// a crash of the app or of the collector. Effects go by id: each new one once its action is
+/// sent, and again once it ends if it was running when sent.
+public actor SessionUploader {
+  /// How a request reaches the collector: `URLSession.shared` by default.
+  public typealias Send = @Sendable (URLRequest) async throws -> (Data, URLResponse)
+
+  /// The collector's base URL, as `rkdebug serve` prints it.
+  public nonisolated let collector: URL
+  private let token: String
+  private let log: ActionLog
+  private let batchSize: Int
+  private let retryDelay: Duration
+  private let maximumRetryDelay: Duration
+  private let pollInterval: Duration
+  private let send: Send
+  private var sessions: [String: Progress] = [:]
+  private var order: [String] = []
+  private var task: Task<Void, Never>?
+  private var pass: Task<Bool, any Error>?
+  /// The last error of a pass that failed for the network or the collector, until a pass works.
+  public private(set) var lastError: String?
+
+  /// Creates an uploader of the log at `path` (it reads the file read-only, beside the
+  /// recorder writing it).
+  ///
+  /// - Parameters:
+  ///   - path: The log file, which must exist (an ``ActionLog`` opened for recording creates
+  ///     it).
+  ///   - collector: The collector's URL, `https://HOST:PORT`.
+  ///   - token: A token of the collector with the push scope; keep it out of source code.
+  ///   - batchSize: The most actions, and the most effects, a batch carries.
+  ///   - retryDelay: The wait after a failed pass; it doubles after each failure in a row…
+  ///   - maximumRetryDelay: …up to this.
+  ///   - pollInterval: The wait between passes while nothing fails.
+  ///   - send: How a request is sent.
+  public init(
+    logAt path: String, collector: URL, token: String, batchSize: Int = 2000,
+    retryDelay: Duration = .seconds(1), maximumRetryDelay: Duration = .seconds(60),
+    pollInterval: Duration = .seconds(2),
+    send: @escaping Send = { try await URLSession.shared.data(for: $0) }
+  ) throws {
+    log = try ActionLog.readOnly(path: path)
+    self.collector = collector
+    self.token = token
+    self.batchSize = max(1, batchSize)
+    self.retryDelay = retryDelay
+    self.maximumRetryDelay = max(retryDelay, maximumRetryDelay)
+    self.pollInterval = pollInterval
+    self.send = send
+  }
+
+  // MARK: - Running
+
+  /// Starts uploading in the background until ``stop()``: a pass (``uploadPending()``), then
+  /// a wait of `pollInterval`, again and again. A pass that fails for the network or a 5xx
+  /// answer is tried again after `retryDelay`, doubled after each failure in a row.
+  public func start() {
+    guard task == nil else { return }
+    task = Task { await self.run() }
+  }
+
+  /// Stops the background uploads; what was acknowledged stays so.
+  public func stop() {
+    task?.cancel()
+    task = nil
+  }
+
+  private func run() async {
+    var delay = retryDelay
+    while !Task.isCancelled {
+      let wait: Duration
+      do {
+        try await uploadPending()
+        lastError = nil
+        delay = retryDelay
+        wait = pollInterval
+      } catch is CancellationError {
+        return
+      } catch {
+        lastError = String(describing: error)
+        wait = delay
+        delay = min(delay * 2, maximumRetryDelay)
+      }
+      try? await Task.sleep(for: wait)
+    }
+  }
+
+  /// Sends, batch after batch, everything the log holds that the collector lacks, and returns
+  /// whether every session is now complete on the collector (or refused by it). One pass at a
+  /// time: a call during another waits for it and runs one of its own.
+  ///
+  /// - Throws: The error of a request that failed for the network, or a 5xx answer: what is
+  ///   acknowledged stays so, and a later pass goes on from there. A refused batch (a 4xx
+  ///   answer) throws nothing: it stops that session's upload, and ``statuses`` says why.
+  @discardableResult
+  public func uploadPending() async throws -> Bool {
+    while let running = pass { _ = try? await running.value }
+    let task = Task { try await self.runPass() }
+    pass = task
+    defer { pass = nil }
+    return try await task.value
+  }
+
+  /// Where each session of the log stands, in the log's order.
+  public var statuses: [SessionUploadStatus] {
+    order.compactMap { uuid in
+      sessions[uuid].map {
+        SessionUploadStatus(
+          uuid: uuid, acknowledged: $0.acknowledged, storedActions: $0.storedActions,
+          isComplete: $0.isComplete, refusal: $0.refusal)
+      }
+    }
+  }
+
+  // MARK: - A pass
+
+  /// What the uploader knows of one session.
+  private struct Progress {
+    /// The actions the collector holds; `nil` until it said.
+    var acknowledged: Int?
+    var storedActions = 0
+    /// Every effect with an id up to this one was sent, but for those of actions not sent yet.
+    var effectsSent = 0
+    /// Effects sent while they ran: sent again once they end.
+    var running: Set<Int> = []
+    /// Whether the collector stored the session as ended.
+    var endSent = false
+    var isComplete = false
+    var refusal: String?
+    /// The most actions a batch of this session carries: halved after a 413.
+    var batchSize: Int
+  }
+
+  private func runPass() async throws -> Bool {
+    var done = true
+    for session in try log.sessions() {
+      if sessions[session.uuid] == nil {
+        sessions[session.uuid] = Progress(batchSize: batchSize)
+        order.append(session.uuid)
+      }
+      var progress = sessions[session.uuid]!
+      defer { sessions[session.uuid] = progress }
+      guard !progress.isComplete, progress.refusal == nil else { continue }
+      while let batch = try nextBatch(of: session.id, after: progress) {
+        do {
+          let answer = try await post(batch.body)
+          progress.acknowledged = answer.actionCount
+          progress.storedActions += answer.storedActions
+          progress.effectsSent = batch.effectsSent ?? progress.effectsSent
+          progress.running.subtract(batch.ended)
+          progress.running.formUnion(batch.running)
+          progress.endSent = batch.ends && answer.actionCount == batch.actionCount
+        } catch let refusal as CollectorRefusal {
+          if refusal.status == 413, progress.batchSize > 1 {
+            progress.batchSize /= 2
+            continue
+          }
+          progress.refusal = refusal.description
+          break
+        }
+        // Kept as each batch is acknowledged: a failure later in the pass keeps what was done.
+        sessions[session.uuid] = progress
+      }
+      progress.isComplete =
+        progress.refusal == nil && progress.endSent && progress.running.isEmpty
+      done = done && (progress.isComplete || progress.refusal != nil)
+    }
+    return done
+  }
+
+  /// One batch to send.
+  private struct Batch {
+    var body: [UInt8]
+    /// The session's action count when the batch was made.
+    var actionCount: Int
+    /// Whether its session line says the session ended.
+    var ends: Bool
+    /// The new ``Progress/effectsSent``, when the batch sends new effects.
+    var effectsSent: Int?
+    /// Effects it sends that were running when sent before and have ended.
+    var ended: [Int]
+    /// New effects it sends still running.
+    var running: [Int]
+  }
+
+  /// The next batch of session `id`, or `nil` when the collector holds all of it that the
+  /// uploader knows it lacks.
+  private func nextBatch(of id: Int64, after progress: Progress) throws -> Batch? {
+    let reader = try log.reader(session: id)
+    var export = SessionExport(log: log, reader: reader)
+    var body = ExportBuffer()
+    try body.write(try export.sessionLine())
+    let count = reader.actionCount
+    let ends = reader.session.endedAt != nil
+    var batch = Batch(
+      body: [], actionCount: count, ends: ends, effectsSent: nil, ended: [], running: [])
+    // First, the session line alone: the answer says what the collector holds.
+    guard let acknowledged = progress.acknowledged else {
+      batch.body = body.bytes
+      return batch
+    }
+    let end = min(count, acknowledged + progress.batchSize)
+    if acknowledged < end {
+      try export.writeActions(in: (acknowledged + 1)...end, effects: false, to: &body)
+    }
+    // Effects by id: new ones whose actions the collector has by now, up to the first that
+    // belongs to a later action; and those sent running that have ended.
+    var effects: [LoggedEffect] = []
+    for effect in try reader.effects(after: progress.effectsSent, limit: progress.batchSize) {
+      guard effect.actionIndex <= end else { break }
+      effects.append(effect)
+      batch.effectsSent = effect.id
+      if effect.endedAt == nil { batch.running.append(effect.id) }
+    }
+    for effect in try reader.effects(withIDs: progress.running.sorted())
+    where effect.endedAt != nil {
+      effects.append(effect)
+      batch.ended.append(effect.id)
+    }
+    for effect in effects { try body.write(ExportFormat.effectLine(effect)) }
+    let endsNow = ends && !progress.endSent && end == count
+    guard acknowledged < end || !effects.isEmpty || endsNow else { return nil }
+    batch.body = body.bytes
+    return batch
+  }
+
+  // MARK: - The collector
+
+  /// The fields of the collector's answer to a batch that the uploader reads.
+  private struct Answer {
+    var actionCount: Int
+    var storedActions: Int
+  }
+
+  /// A request that failed for the collector, which sending it again may mend: a 5xx, a 408
+  /// or a 429.
+  private struct CollectorFailure: Error, CustomStringConvertible {
+    var status: Int
+    var message: String
+    var description: String { "the collector answered \(status): \(message)" }
+  }
+
+  /// `POST /v1/batches` with `body`.
+  private func post(_ body: [UInt8]) async throws -> Answer {
+    var request = URLRequest(url: collector.appendingPathComponent("v1/batches"))
+    request.httpMethod = "POST"
+    request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+    request.setValue("application/x-ndjson", forHTTPHeaderField: "Content-Type")
+    request.httpBody = Data(body)
+    request.timeoutInterval = 120
+    let (data, response) = try await send(request)
+    guard let status = (response as? HTTPURLResponse)?.statusCode else {
+      throw CollectorFailure(status: 0, message: "not an HTTP answer")
+    }
+    let text = String(decoding: data, as: UTF8.self)
+    let json = try? JSONValue(parsing: text)
+    let message = json?["error"]?.stringValue ?? String(text.prefix(200))
+    switch status {
+    case 200..<300:
+      guard let count = json?["actionCount"]?.intValue,
+        let stored = json?["storedActions"]?.intValue
+      else { throw CollectorFailure(status: status, message: "an answer that is not a batch's") }
+      return Answer(actionCount: count, storedActions: stored)
+    case 408, 429, 500...:
+      throw CollectorFailure(status: status, message: message)
+    default:
+      throw CollectorRefusal(status: status, message: message)
+    }
+  }
+}
