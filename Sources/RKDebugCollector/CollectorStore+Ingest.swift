@@ -33,19 +33,28 @@ extension CollectorConnection {
     let metadata = header.metadata.serialized()
 
     // The session: created by its first batch, locked (FOR UPDATE) by every batch so that
-    // two batches of one session are stored one after the other.
+    // two batches of one session are stored one after the other. Inserted only when missing:
+    // an insert that conflicts still takes a number from the identity, and ids would skip.
     var sessionID: Int64?
-    for try await id in try await query(
-      """
-      INSERT INTO session (uuid, feature, state_type, action_type, state_fingerprint,
-        action_fingerprint, snapshot_interval, durability, started_at, metadata, head_state)
-      VALUES (\(uuid), \(header.feature), \(header.stateType), \(header.actionType),
-        \(header.stateFingerprint), \(header.actionFingerprint), \(interval),
-        \(header.durability), \(start), \(metadata)::json, \(initialState)::json)
-      ON CONFLICT (uuid) DO NOTHING RETURNING id
-      """
-    ).decode(Int64.self) {
-      sessionID = id
+    var isStored = false
+    for try await _ in try await query("SELECT 1 FROM session WHERE uuid = \(uuid)").decode(
+      Int.self)
+    {
+      isStored = true
+    }
+    if !isStored {
+      for try await id in try await query(
+        """
+        INSERT INTO session (uuid, feature, state_type, action_type, state_fingerprint,
+          action_fingerprint, snapshot_interval, durability, started_at, metadata, head_state)
+        VALUES (\(uuid), \(header.feature), \(header.stateType), \(header.actionType),
+          \(header.stateFingerprint), \(header.actionFingerprint), \(interval),
+          \(header.durability), \(start), \(metadata)::json, \(initialState)::json)
+        ON CONFLICT (uuid) DO NOTHING RETURNING id
+        """
+      ).decode(Int64.self) {
+        sessionID = id
+      }
     }
     var batch: SessionBatch
     var storedCount = 0

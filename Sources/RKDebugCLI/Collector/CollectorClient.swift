@@ -5,6 +5,10 @@ import NIOHTTP1
 import NIOSSL
 import ReducerKitDebug
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// Talks to an `rkdebug serve` collector: `push` sends batches, `pull` fetches sessions.
 ///
 /// The token comes from `$RKDEBUG_TOKEN` or a file, never from the command line, where other
@@ -36,13 +40,6 @@ struct CollectorClient {
     }
     guard !token.isEmpty else { throw RKDebugError("the collector's token is empty") }
     http = try CollectorHTTP.client()
-  }
-
-  /// Sends one batch (a session line, then action and effect lines); returns the collector's
-  /// answer. A refused batch throws the collector's reason.
-  func send(batch: Data) async throws -> [String: Any] {
-    let data = try await request("v1/batches", method: .POST, body: batch)
-    return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
   }
 
   /// The export text of the session `uuid`.
@@ -167,7 +164,45 @@ struct CollectorClient {
   private func request(
     _ path: String, query: String = "", method: HTTPMethod, body: Data?, retrying: Bool = true
   ) async throws -> Data {
-    let url = baseURL.appendingPathComponent(path).absoluteString + query
+    let (status, data) = try await exchange(
+      baseURL.appendingPathComponent(path).absoluteString + query, method: method,
+      body: body.map { [UInt8]($0) }, retrying: retrying)
+    if (200..<300).contains(status) { return data }
+    throw failure(status, data)
+  }
+
+  /// The error of an answer with `status` and `data`, quoting the collector's message.
+  private func failure(_ status: Int, _ data: Data) -> RKDebugError {
+    let message =
+      ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?["error"] as? String
+      ?? "HTTP \(status)"
+    return RKDebugError(
+      "the collector at \(baseURL.absoluteString) answered \(status): \(message)")
+  }
+
+  /// `request`, sent as ``request(_:query:method:body:retrying:)`` sends one, answered with
+  /// any status below 500: the transport of a ``SessionUploader`` (`rkdebug push`), which reads
+  /// the status itself. A 5xx after the last attempt throws.
+  func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
+    guard let url = request.url else { throw RKDebugError("a request without a URL") }
+    let method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
+    let (status, data) = try await exchange(
+      url.absoluteString, method: method, body: request.httpBody.map { [UInt8]($0) },
+      retrying: true)
+    if status >= 500 { throw failure(status, data) }
+    guard
+      let response = HTTPURLResponse(
+        url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)
+    else { throw RKDebugError("the collector at \(baseURL.absoluteString) answered \(status)") }
+    return (data, response)
+  }
+
+  /// Sends a request to `url` and returns its status and body: any status but a 5xx, or the
+  /// last 5xx. One that fails for the network or a 5xx is sent again, up to ``attempts`` times
+  /// when `retrying`, waiting longer each time; a failed TLS handshake is not.
+  private func exchange(
+    _ url: String, method: HTTPMethod, body: [UInt8]?, retrying: Bool
+  ) async throws -> (status: Int, data: Data) {
     let attempts = retrying ? attempts : 1
     var delay = 0.2
     for attempt in 1...attempts {
@@ -199,17 +234,12 @@ struct CollectorClient {
         throw RKDebugError(
           "cannot reach the collector at \(baseURL.absoluteString): \(Self.reason(error))")
       }
-      if (200..<300).contains(status) { return data }
-      let message =
-        ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])?["error"] as? String
-        ?? "HTTP \(status)"
       if status >= 500, attempt < attempts {
         try await Task.sleep(for: .seconds(delay))
         delay = min(2, delay * 2)
         continue
       }
-      throw RKDebugError(
-        "the collector at \(baseURL.absoluteString) answered \(status): \(message)")
+      return (status, data)
     }
     throw RKDebugError("cannot reach the collector at \(baseURL.absoluteString)")
   }

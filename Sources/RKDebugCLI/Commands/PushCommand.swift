@@ -7,13 +7,14 @@ struct PushCommand: AsyncParsableCommand {
     commandName: "push",
     abstract: "Send sessions of the log to an 'rkdebug serve' collector.",
     discussion: """
-      Sends the session (--session, default the newest) or every session (--all) in batches \
-      of --batch actions, each batch the session line and the lines 'rkdebug export' writes \
-      for those actions. The collector keys a session by its uuid and an action by its \
-      index, so pushing a session again, or again after an interruption, stores nothing \
-      twice and adds what is new. A batch that fails for the network or the server is sent \
-      again, waiting longer each time. The token comes from $RKDEBUG_TOKEN or --token-file, \
-      never from the command line.
+      Sends the session (--session, default the newest) or every session (--all) as an app's \
+      SessionUploader does: first the session line alone, whose answer says how many actions \
+      the collector holds, then batches of --batch actions from the first it lacks, each \
+      batch the session line and the lines 'rkdebug export' writes. The collector keys a \
+      session by its uuid and an action by its index, so pushing a session again, or again \
+      after an interruption, stores nothing twice and adds what is new. A request that fails \
+      for the network or the server is sent again, waiting longer each time. The token comes \
+      from $RKDEBUG_TOKEN or --token-file, never from the command line.
       """
   )
 
@@ -46,30 +47,25 @@ struct PushCommand: AsyncParsableCommand {
 
   func run() async throws {
     let client = try CollectorClient(url: to, tokenFile: tokenFile)
+    // A log file, or the cache log of a collector's session (--db URL).
     let log = try await sessionOptions.openReadOnly()
-    let ids =
-      all
-      ? try log.sessions().map(\.id) : [try log.reader(session: sessionOptions.session).session.id]
-    for id in ids {
-      let reader = try log.reader(session: id)
-      var export = SessionExport(log: log, reader: reader)
-      let sessionLine = try export.sessionLine()
-      var stored = 0
-      var sent = 0
-      var start = 1
-      repeat {
-        var body = ExportBuffer()
-        try body.write(sessionLine)
-        let end = min(reader.actionCount, start + batch - 1)
-        if start <= end { try export.writeActions(in: start...end, to: &body) }
-        let answer = try await client.send(batch: Data(body.bytes))
-        stored += answer["storedActions"] as? Int ?? 0
-        sent = end
-        start = end + 1
-      } while start <= reader.actionCount
+    let path = log.path ?? sessionOptions.logPath
+    let sessions = all ? try log.sessions() : [try log.session(id: sessionOptions.session)]
+    // The uploader an app runs, sending through the CLI's client: its retries, its trust.
+    let uploader = try SessionUploader(
+      logAt: path, collector: client.baseURL, token: client.token, batchSize: batch,
+      sessions: Set(sessions.map(\.uuid)), send: client.send)
+    try await uploader.uploadPending()
+    let statuses = Dictionary(
+      await uploader.statuses.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
+    for session in sessions {
+      guard let status = statuses[session.uuid] else { continue }
+      if let refusal = status.refusal {
+        throw RKDebugError("the collector at \(to) answered \(refusal.status): \(refusal.message)")
+      }
       print(
-        "pushed session \(id) (\(reader.session.uuid)): \(sent) actions, \(stored) new to the "
-          + "collector")
+        "pushed session \(session.id) (\(session.uuid)): \(status.acknowledged ?? 0) actions, "
+          + "\(status.storedActions) new to the collector")
     }
   }
 }

@@ -9,13 +9,14 @@ public struct SessionUploadStatus: Sendable, Equatable {
   /// Whether the collector holds the whole session, ended, with every effect's end: nothing
   /// is left to send.
   public var isComplete: Bool
-  /// Why the collector refused a batch of the session (a 4xx answer); the uploader no longer
+  /// The collector's refusal of a batch of the session (a 4xx answer); the uploader no longer
   /// sends it.
-  public var refusal: String?
+  public var refusal: CollectorRefusal?
 
   /// Creates a status; each parameter sets the property of the same name.
   public init(
-    uuid: String, acknowledged: Int?, storedActions: Int, isComplete: Bool, refusal: String?
+    uuid: String, acknowledged: Int?, storedActions: Int, isComplete: Bool,
+    refusal: CollectorRefusal?
   ) {
     self.uuid = uuid
     self.acknowledged = acknowledged

@@ -36,6 +36,7 @@ public actor SessionUploader {
   private let maximumRetryDelay: Duration
   private let pollInterval: Duration
   private let send: Send
+  private let only: Set<String>?
   private var sessions: [String: Progress] = [:]
   private var order: [String] = []
   private var task: Task<Void, Never>?
@@ -55,11 +56,12 @@ public actor SessionUploader {
   ///   - retryDelay: The wait after a failed pass; it doubles after each failure in a row…
   ///   - maximumRetryDelay: …up to this.
   ///   - pollInterval: The wait between passes while nothing fails.
+  ///   - sessions: The uuids of the sessions to send; every session of the log when `nil`.
   ///   - send: How a request is sent.
   public init(
     logAt path: String, collector: URL, token: String, batchSize: Int = 2000,
     retryDelay: Duration = .seconds(1), maximumRetryDelay: Duration = .seconds(60),
-    pollInterval: Duration = .seconds(2),
+    pollInterval: Duration = .seconds(2), sessions: Set<String>? = nil,
     send: @escaping Send = { try await URLSession.shared.data(for: $0) }
   ) throws {
     log = try ActionLog.readOnly(path: path)
@@ -70,6 +72,7 @@ public actor SessionUploader {
     self.maximumRetryDelay = max(retryDelay, maximumRetryDelay)
     self.pollInterval = pollInterval
     self.send = send
+    only = sessions
   }
 
   // MARK: - Running
@@ -149,14 +152,14 @@ public actor SessionUploader {
     /// Whether the collector stored the session as ended.
     var endSent = false
     var isComplete = false
-    var refusal: String?
+    var refusal: CollectorRefusal?
     /// The most actions a batch of this session carries: halved after a 413.
     var batchSize: Int
   }
 
   private func runPass() async throws -> Bool {
     var done = true
-    for session in try log.sessions() {
+    for session in try log.sessions() where only?.contains(session.uuid) ?? true {
       if sessions[session.uuid] == nil {
         sessions[session.uuid] = Progress(batchSize: batchSize)
         order.append(session.uuid)
@@ -178,7 +181,7 @@ public actor SessionUploader {
             progress.batchSize /= 2
             continue
           }
-          progress.refusal = refusal.description
+          progress.refusal = refusal
           break
         }
         // Kept as each batch is acknowledged: a failure later in the pass keeps what was done.

@@ -67,14 +67,7 @@ extension ServeCommandTests {
     defer { collector.server.process.terminate() }
     let uuid = "F70B64A5-B296-4A05-B37D-2F275D148EDA"
     // The collector holds the first 100 actions, then goes away.
-    let export = try RKDebugProcess.run(["export", "--db", collector.log])
-    let lines = export.stdout.split(separator: "\n", omittingEmptySubsequences: true)
-    let end = try #require(
-      lines.firstIndex { $0.hasPrefix(#"{"durationNanos":"#) && $0.contains(#""index":101,"#) })
-    let prefix = try await collector.request(
-      "POST", "/v1/batches", token: Self.pushToken,
-      body: lines[..<end].joined(separator: "\n") + "\n")
-    #expect(prefix.status == 200, "\(prefix.body)")
+    try await collector.storeTheFirstHundredActions()
     kill(collector.server.process.processIdentifier, SIGKILL)
     collector.server.process.waitUntilExit()
 
@@ -122,7 +115,8 @@ extension ServeCommandTests {
       token: Self.readToken)
     #expect(try await uploader.uploadPending() == true)
     #expect(
-      await uploader.statuses.first?.refusal == "the collector answered 403: forbidden")
+      await uploader.statuses.first?.refusal
+        == CollectorRefusal(status: 403, message: "forbidden"))
     let sessions = try await collector.request("GET", "/v1/sessions", token: Self.readToken)
     #expect(sessions.body == "[]")
   }

@@ -76,10 +76,9 @@ import Testing
       return (server, url, try #require(URL(string: url)?.port))
     }
 
-    /// Leaves an upload half done, deterministically: the collector stores the first 100
-    /// actions of the fixture's session, is stopped (SIGSTOP), and `rkdebug push --batch 2` of
-    /// the whole session starts against it. The push cannot finish until the collector runs.
-    func startPushAgainstAStoppedCollector() async throws -> RKDebugProcess.Running {
+    /// Stores the first 100 actions of the fixture's session (and their effects) through a
+    /// raw batch: an upload that stopped half way.
+    func storeTheFirstHundredActions() async throws {
       let export = try RKDebugProcess.run(["export", "--db", log])
       let lines = export.stdout.split(separator: "\n", omittingEmptySubsequences: true)
       // The session line, then every line before action 101's (each action's effects follow it).
@@ -90,6 +89,13 @@ import Testing
         body: lines[..<end].joined(separator: "\n") + "\n")
       #expect(prefix.status == 200, "\(prefix.body)")
       #expect(prefix.body.contains(#""storedActions":100"#), "\(prefix.body)")
+    }
+
+    /// Leaves an upload half done, deterministically: the collector stores the first 100
+    /// actions of the fixture's session, is stopped (SIGSTOP), and `rkdebug push --batch 2` of
+    /// the whole session starts against it. The push cannot finish until the collector runs.
+    func startPushAgainstAStoppedCollector() async throws -> RKDebugProcess.Running {
+      try await storeTheFirstHundredActions()
       kill(server.process.processIdentifier, SIGSTOP)
       let push = try RKDebugProcess.start(
         ["push", "--db", log, "--to", url, "--batch", "2"],
