@@ -47,37 +47,59 @@ struct CollectorClient {
     try await request("v1/sessions/\(uuid)/export", method: .GET, body: nil)
   }
 
-  /// `find --all-sessions` run by the collector over its sessions that `query` keeps: how
-  /// many it searched, and the `--json` object of each where `predicate` holds, in order.
+  /// `find --all-sessions` run by the collector over its sessions that `query` keeps: calls
+  /// `answer` with the `--json` object of each session where `predicate` holds, in order, as
+  /// the collector sends them, and returns how many sessions it searched.
   ///
   /// Sent once: a search is long work for the collector, which a resend would start again.
+  /// - Throws: The collector's error for a session, after the answers before it.
   func find(
-    _ predicate: Predicate, mode: SessionsScan.Mode, matching query: SessionQuery
-  ) async throws -> (searched: Int, answers: [JSONValue]) {
-    let data = try await request(
-      "v1/find",
-      query: Self.queryText(
+    _ predicate: Predicate, mode: SessionsScan.Mode, matching query: SessionQuery,
+    answer: (JSONValue) throws -> Void
+  ) async throws -> Int {
+    let url =
+      baseURL.appendingPathComponent("v1/find").absoluteString
+      + Self.queryText(
         for: query,
         adding: [
           URLQueryItem(name: "where", value: predicate.text),
           URLQueryItem(name: "mode", value: mode.rawValue),
-        ]),
-      method: .GET, body: nil, retrying: false)
-    // JSON Lines: the count searched, the answers, and the end, or an error in its place.
+        ])
     let malformed = RKDebugError(
       "the collector at \(baseURL.absoluteString) answered a search that is not one")
-    var lines = String(decoding: data, as: UTF8.self).split(separator: "\n").makeIterator()
-    guard let first = lines.next(), let searched = try? JSONValue(parsing: String(first)),
-      let count = searched["searched"]?.intValue
-    else { throw malformed }
-    var answers: [JSONValue] = []
-    while let line = lines.next() {
-      guard let object = try? JSONValue(parsing: String(line)) else { throw malformed }
-      if let message = object["error"]?.stringValue {
-        throw RKDebugError("the collector at \(baseURL.absoluteString) answered: \(message)")
+    // JSON Lines, read as they arrive: the count searched, the answers, and the end, or an
+    // error in its place.
+    var searched: Int?
+    var pending: [UInt8] = []
+    do {
+      let response = try await execute(url, method: .GET, body: nil)
+      let status = Int(response.status.code)
+      guard status == 200 else {
+        throw failure(
+          status, Data(try await response.body.collect(upTo: 1 << 20).readableBytesView))
       }
-      if object["end"] == .bool(true) { return (count, answers) }
-      answers.append(object)
+      for try await chunk in response.body {
+        pending += chunk.readableBytesView
+        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+          let line = String(decoding: pending[..<newline], as: UTF8.self)
+          pending.removeSubrange(...newline)
+          guard let object = try? JSONValue(parsing: line) else { throw malformed }
+          guard let count = searched else {
+            guard let count = object["searched"]?.intValue else { throw malformed }
+            searched = count
+            continue
+          }
+          if let message = object["error"]?.stringValue {
+            throw RKDebugError("the collector at \(baseURL.absoluteString) answered: \(message)")
+          }
+          if object["end"] == .bool(true) { return count }
+          try answer(object)
+        }
+      }
+    } catch let error as RKDebugError {
+      throw error
+    } catch {
+      throw unreachable(error)
     }
     throw malformed
   }
@@ -206,33 +228,21 @@ struct CollectorClient {
     let attempts = retrying ? attempts : 1
     var delay = 0.2
     for attempt in 1...attempts {
-      var request = HTTPClientRequest(url: url)
-      request.method = method
-      request.headers.add(name: "Authorization", value: "Bearer \(token)")
-      if let body {
-        request.headers.add(name: "Content-Type", value: "application/x-ndjson")
-        request.body = .bytes(ByteBuffer(bytes: body))
-      }
       let status: Int
       let data: Data
       do {
-        // No deadline: the client's read timeout gives up on a collector that went silent.
-        let response = try await http.execute(request, timeout: .hours(24))
+        let response = try await execute(url, method: method, body: body)
         status = Int(response.status.code)
         data = Data(try await response.body.collect(upTo: .max).readableBytesView)
-      } catch let error where Self.isTLSFailure(error) {
-        throw RKDebugError(
-          "cannot reach the collector at \(baseURL.absoluteString): the TLS handshake failed "
-            + "(\(Self.reason(error))); for a certificate of your own authority, name that "
-            + "authority's PEM file in $RKDEBUG_CA_FILE")
+      } catch let error as RKDebugError {
+        throw error
       } catch {
         if attempt < attempts {
           try await Task.sleep(for: .seconds(delay))
           delay = min(2, delay * 2)
           continue
         }
-        throw RKDebugError(
-          "cannot reach the collector at \(baseURL.absoluteString): \(Self.reason(error))")
+        throw unreachable(error)
       }
       if status >= 500, attempt < attempts {
         try await Task.sleep(for: .seconds(delay))
@@ -242,6 +252,34 @@ struct CollectorClient {
       return (status, data)
     }
     throw RKDebugError("cannot reach the collector at \(baseURL.absoluteString)")
+  }
+
+  /// Sends one request to `url`, its body not read yet. A failed TLS handshake, which sending
+  /// again cannot mend, throws an ``RKDebugError``; any other failure its own error.
+  private func execute(
+    _ url: String, method: HTTPMethod, body: [UInt8]?
+  ) async throws -> HTTPClientResponse {
+    var request = HTTPClientRequest(url: url)
+    request.method = method
+    request.headers.add(name: "Authorization", value: "Bearer \(token)")
+    if let body {
+      request.headers.add(name: "Content-Type", value: "application/x-ndjson")
+      request.body = .bytes(ByteBuffer(bytes: body))
+    }
+    do {
+      // No deadline: the client's read timeout gives up on a collector that went silent.
+      return try await http.execute(request, timeout: .hours(24))
+    } catch let error where Self.isTLSFailure(error) {
+      throw RKDebugError(
+        "cannot reach the collector at \(baseURL.absoluteString): the TLS handshake failed "
+          + "(\(Self.reason(error))); for a certificate of your own authority, name that "
+          + "authority's PEM file in $RKDEBUG_CA_FILE")
+    }
+  }
+
+  /// The error of a request that could not reach the collector for `error`.
+  private func unreachable(_ error: any Error) -> RKDebugError {
+    RKDebugError("cannot reach the collector at \(baseURL.absoluteString): \(Self.reason(error))")
   }
 
   /// What went wrong, in a few words: the system's message for an errno, BoringSSL's reason

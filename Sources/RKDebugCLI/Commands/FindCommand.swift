@@ -155,14 +155,14 @@ struct FindCommand: AsyncParsableCommand {
     if let url = sessionOptions.log.collectorURL {
       // The collector searches its own sessions, on its cores, and answers the JSON objects.
       let client = try CollectorClient(url: url, tokenFile: nil)
-      let answer = try await client.find(predicate, mode: mode, matching: filter.query)
-      searched = answer.searched
-      for object in answer.answers {
+      searched = try await client.find(predicate, mode: mode, matching: filter.query) {
+        object in
         guard let text = Self.text(json: object) else {
           throw RKDebugError("the collector at \(url) answered a search that is not one")
         }
         found.withLock { $0 += 1 }
         print(json ? object.serialized() : text)
+        fflush(nil)  // Each session as the collector sends it, also through a pipe.
       }
     } else {
       let log = try sessionOptions.log.openReadOnly()

@@ -69,6 +69,19 @@ extension ServeCommandTests {
         failingLocally.stderr.split(separator: "session 1: ").last
           .map(String.init) ?? "?"), "\(failing.stderr) \(failingLocally.stderr)")
 
+    // A failure in the second session comes after the first session's answer, as on a log.
+    let later = ["find", "--all-sessions", "--where", "books.count > 2 || filter > 3"]
+    let failingLater = try Self.read(later + ["--db", collector.url], cache: cache)
+    let failingLaterLocally = try RKDebugProcess.run(later + ["--db", both])
+    #expect(failingLater.status == 1 && failingLaterLocally.status == 1)
+    #expect(failingLater.stdout == "session 1 (library): 0…352\n")
+    #expect(failingLater.stdout == failingLaterLocally.stdout)
+    #expect(failingLater.stderr.contains("session 2: "), "\(failingLater.stderr)")
+    #expect(
+      failingLater.stderr.hasSuffix(
+        "cannot order a string and a number; it orders numbers with "
+          + "numbers and strings with strings\n"), "\(failingLater.stderr)")
+
     // The route itself: a read token, a predicate, a known mode.
     for (path, status) in [
       ("/v1/find", 400), ("/v1/find?where=todos.count%20%3E", 400),
