@@ -42,7 +42,10 @@ extension CollectorConnection {
     {
       isStored = true
     }
+    var fresh: SessionBatch?
     if !isStored {
+      // Checked first: a refused first batch takes no number either.
+      fresh = try SessionBatch(header, items: items, stored: nil)
       for try await id in try await query(
         """
         INSERT INTO session (uuid, feature, state_type, action_type, state_fingerprint,
@@ -58,8 +61,8 @@ extension CollectorConnection {
     }
     var batch: SessionBatch
     var storedCount = 0
-    if let id = sessionID {
-      batch = try SessionBatch(header, items: items, stored: nil)
+    if let id = sessionID, let fresh {
+      batch = fresh
       try await query(
         "INSERT INTO snapshot (session_id, idx, state) VALUES (\(id), 0, \(initialState)::json)")
       if let environment = header.reads[0], !environment.isEmpty {

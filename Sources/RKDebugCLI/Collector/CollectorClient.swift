@@ -203,15 +203,16 @@ struct CollectorClient {
   }
 
   /// `request`, sent as ``request(_:query:method:body:retrying:)`` sends one, answered with
-  /// any status below 500: the transport of a ``SessionUploader`` (`rkdebug push`), which reads
-  /// the status itself. A 5xx after the last attempt throws.
+  /// any status but those it sends again: the transport of a ``SessionUploader``
+  /// (`rkdebug push`), which reads the status itself. A 5xx, 408 or 429 after the last
+  /// attempt throws.
   func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
     guard let url = request.url else { throw RKDebugError("a request without a URL") }
     let method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
     let (status, data) = try await exchange(
       url.absoluteString, method: method, body: request.httpBody.map { [UInt8]($0) },
       retrying: true)
-    if status >= 500 { throw failure(status, data) }
+    if status >= 500 || status == 408 || status == 429 { throw failure(status, data) }
     guard
       let response = HTTPURLResponse(
         url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)
@@ -219,9 +220,10 @@ struct CollectorClient {
     return (data, response)
   }
 
-  /// Sends a request to `url` and returns its status and body: any status but a 5xx, or the
-  /// last 5xx. One that fails for the network or a 5xx is sent again, up to ``attempts`` times
-  /// when `retrying`, waiting longer each time; a failed TLS handshake is not.
+  /// Sends a request to `url` and returns its status and body: any status but a 5xx, a 408 or
+  /// a 429, or the last of those. One that fails for the network or with one of those is sent
+  /// again, up to ``attempts`` times when `retrying`, waiting longer each time; a failed TLS
+  /// handshake is not.
   private func exchange(
     _ url: String, method: HTTPMethod, body: [UInt8]?, retrying: Bool
   ) async throws -> (status: Int, data: Data) {
@@ -244,7 +246,7 @@ struct CollectorClient {
         }
         throw unreachable(error)
       }
-      if status >= 500, attempt < attempts {
+      if status >= 500 || status == 408 || status == 429, attempt < attempts {
         try await Task.sleep(for: .seconds(delay))
         delay = min(2, delay * 2)
         continue

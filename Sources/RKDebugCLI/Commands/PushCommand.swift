@@ -55,17 +55,30 @@ struct PushCommand: AsyncParsableCommand {
     let uploader = try SessionUploader(
       logAt: path, collector: client.baseURL, token: client.token, batchSize: batch,
       sessions: Set(sessions.map(\.uuid)), send: client.send)
-    try await uploader.uploadPending()
+    var failure: (any Error)?
+    do {
+      try await uploader.uploadPending()
+    } catch let refusal as CollectorRefusal {
+      throw RKDebugError("the collector at \(to) answered \(refusal.status): \(refusal.message)")
+    } catch {
+      failure = error
+    }
     let statuses = Dictionary(
       await uploader.statuses.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
+    var refusal: CollectorRefusal?
     for session in sessions {
-      guard let status = statuses[session.uuid] else { continue }
-      if let refusal = status.refusal {
-        throw RKDebugError("the collector at \(to) answered \(refusal.status): \(refusal.message)")
+      guard let status = statuses[session.uuid], let acknowledged = status.acknowledged else {
+        continue
       }
+      refusal = refusal ?? status.refusal
+      guard status.refusal == nil else { continue }
       print(
-        "pushed session \(session.id) (\(session.uuid)): \(status.acknowledged ?? 0) actions, "
+        "pushed session \(session.id) (\(session.uuid)): \(acknowledged) actions, "
           + "\(status.storedActions) new to the collector")
     }
+    if let refusal {
+      throw RKDebugError("the collector at \(to) answered \(refusal.status): \(refusal.message)")
+    }
+    if let failure { throw failure }
   }
 }

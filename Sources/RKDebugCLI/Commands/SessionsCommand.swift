@@ -13,21 +13,42 @@ struct SessionsCommand: AsyncParsableCommand {
       ended (a session that never ended was still recording, or its process died).
 
       --feature, --since, --until, --metadata and --failed keep only the sessions that match \
-      all of them; 'find --all-sessions' takes the same filters.
+      all of them; 'find --all-sessions' takes the same filters. --diverged then replays each \
+      session they keep through the current reducer of its feature, as 'rkdebug replay' does, \
+      and keeps those whose replay diverges from the log (--no-diverged: those it replays \
+      exactly).
       """
   )
 
   @OptionGroup var logOptions: LogOptions
   @OptionGroup(title: "Filters") var filter: SessionFilterOptions
+
+  @Flag(
+    inversion: .prefixedNo,
+    help: ArgumentHelp(
+      "Only sessions whose replay diverges from the log (--no-diverged: only the others).",
+      discussion: """
+        Replays every session the other filters keep; their features must be registered in \
+        this rkdebug ('rkdebug features').
+        """))
+  var diverged: Bool?
+
   @OptionGroup var output: JSONOutputOption
 
   func run() async throws {
-    let sessions =
+    var sessions =
       if let url = logOptions.collectorURL {
         try await CollectorReplica(url: url).sessions(matching: filter.query)
       } else {
         try logOptions.openReadOnly().sessions(matching: filter.query)
       }
+    if let diverged {
+      var kept: [LoggedSession] = []
+      for session in sessions where try await diverges(session) == diverged {
+        kept.append(session)
+      }
+      sessions = kept
+    }
     output.printList(
       sessions, json: Self.json,
       empty: filter.isEmpty
@@ -35,6 +56,19 @@ struct SessionsCommand: AsyncParsableCommand {
         : "(no session in \(logOptions.logPath) matches the filters)",
       text: { Self.table($0, terminal: .current) }
     )
+  }
+
+  /// Whether the current reducer of `session`'s feature replays it differently from the log.
+  private func diverges(_ session: LoggedSession) async throws -> Bool {
+    let log =
+      if let url = logOptions.collectorURL {
+        try await CollectorReplica(url: url).log(session: session.id)
+      } else {
+        try logOptions.openReadOnly()
+      }
+    let feature = try FeatureRegistry.feature(forSession: session)
+    let replayer = try feature.erased.replayer(for: try log.reader(session: session.id))
+    return try replayer.run(to: nil, skipping: [], progress: nil).divergence != nil
   }
 
   /// The text lines of the list.

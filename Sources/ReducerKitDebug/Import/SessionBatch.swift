@@ -86,6 +86,7 @@ package struct SessionBatch {
       ?? SessionImport.Checker(initialState: header.initialState)
     result = SessionBatchResult(
       storedActions: 0, skippedActions: 0, storedEffects: 0, actionCount: storedCount)
+    var effectIDs = Set<Int>()
     for item in items {
       switch item {
       case .action(let action, let reads):
@@ -114,6 +115,9 @@ package struct SessionBatch {
       case .effect(let effect):
         do {
           try checker.check(effect)
+          guard effectIDs.insert(effect.id).inserted else {
+            throw SessionImport.Checker.duplicate(effect)
+          }
         } catch let LogError.corrupt(problem) {
           throw refuse(problem)
         }

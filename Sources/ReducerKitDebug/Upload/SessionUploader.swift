@@ -103,6 +103,7 @@ public actor SessionUploader {
       } catch is CancellationError {
         return
       } catch {
+        // A refused token too: the tokens file may be mended while the app runs.
         lastError = String(describing: error)
         wait = delay
         delay = min(delay * 2, maximumRetryDelay)
@@ -112,19 +113,29 @@ public actor SessionUploader {
   }
 
   /// Sends, batch after batch, everything the log holds that the collector lacks, and returns
-  /// whether every session is now complete on the collector (or refused by it). One pass at a
-  /// time: a call during another waits for it and runs one of its own.
+  /// whether every session is now complete on the collector or refused by it. One pass at a
+  /// time: a call during another waits for it and runs one of its own. Cancelling the caller
+  /// cancels the pass.
   ///
-  /// - Throws: The error of a request that failed for the network, or a 5xx answer: what is
-  ///   acknowledged stays so, and a later pass goes on from there. A refused batch (a 4xx
-  ///   answer) throws nothing: it stops that session's upload, and ``statuses`` says why.
+  /// - Throws: The first error of a session whose batch failed for the network, a 5xx, a
+  ///   408 or a 429, after the pass went on with the other sessions: what is acknowledged
+  ///   stays so, and a later pass goes on from there. A ``CollectorRefusal`` for a 401 or a
+  ///   403 (the token is refused: nothing can be sent). Another 4xx refuses one batch: that
+  ///   session is no longer sent, and ``statuses`` says why; it throws nothing.
   @discardableResult
   public func uploadPending() async throws -> Bool {
-    while let running = pass { _ = try? await running.value }
+    while let running = pass {
+      _ = try? await running.value
+      if pass == running { pass = nil }
+    }
     let task = Task { try await self.runPass() }
     pass = task
-    defer { pass = nil }
-    return try await task.value
+    defer { if pass == task { pass = nil } }
+    return try await withTaskCancellationHandler {
+      try await task.value
+    } onCancel: {
+      task.cancel()
+    }
   }
 
   /// Where each session of the log stands, in the log's order.
@@ -159,39 +170,60 @@ public actor SessionUploader {
 
   private func runPass() async throws -> Bool {
     var done = true
+    var firstError: (any Error)?
     for session in try log.sessions() where only?.contains(session.uuid) ?? true {
+      try Task.checkCancellation()
       if sessions[session.uuid] == nil {
         sessions[session.uuid] = Progress(batchSize: batchSize)
         order.append(session.uuid)
       }
-      var progress = sessions[session.uuid]!
-      defer { sessions[session.uuid] = progress }
-      guard !progress.isComplete, progress.refusal == nil else { continue }
-      while let batch = try nextBatch(of: session.id, after: progress) {
-        do {
-          let answer = try await post(batch.body)
-          progress.acknowledged = answer.actionCount
-          progress.storedActions += answer.storedActions
-          progress.effectsSent = batch.effectsSent ?? progress.effectsSent
-          progress.running.subtract(batch.ended)
-          progress.running.formUnion(batch.running)
-          progress.endSent = batch.ends && answer.actionCount == batch.actionCount
-        } catch let refusal as CollectorRefusal {
-          if refusal.status == 413, progress.batchSize > 1 {
-            progress.batchSize /= 2
-            continue
-          }
-          progress.refusal = refusal
-          break
-        }
-        // Kept as each batch is acknowledged: a failure later in the pass keeps what was done.
-        sessions[session.uuid] = progress
+      do {
+        try await upload(session)
+      } catch let error as CancellationError {
+        throw error
+      } catch let refusal as CollectorRefusal {
+        throw refusal
+      } catch {
+        // The other sessions go on: one that fails every time holds up none of them.
+        firstError = firstError ?? error
       }
-      progress.isComplete =
-        progress.refusal == nil && progress.endSent && progress.running.isEmpty
+      let progress = sessions[session.uuid]!
       done = done && (progress.isComplete || progress.refusal != nil)
     }
+    if let firstError { throw firstError }
     return done
+  }
+
+  /// Sends `session`'s batches until the collector holds what the log does.
+  private func upload(_ session: LoggedSession) async throws {
+    var progress = sessions[session.uuid]!
+    guard !progress.isComplete, progress.refusal == nil else { return }
+    while let batch = try nextBatch(of: session.id, after: progress) {
+      try Task.checkCancellation()
+      do {
+        let answer = try await post(batch.body)
+        progress.acknowledged = answer.actionCount
+        progress.storedActions += answer.storedActions
+        progress.effectsSent = batch.effectsSent ?? progress.effectsSent
+        progress.running.subtract(batch.ended)
+        progress.running.formUnion(batch.running)
+        progress.endSent = batch.ends && answer.actionCount == batch.actionCount
+      } catch let refusal as CollectorRefusal where ![401, 403].contains(refusal.status) {
+        if refusal.status == 413, progress.batchSize > 1 {
+          progress.batchSize /= 2
+        } else {
+          progress.refusal = refusal
+        }
+      }
+      // Kept as each batch is acknowledged: a failure later keeps what was done.
+      sessions[session.uuid] = progress
+      if progress.refusal != nil { return }
+    }
+    // An effect still running when its session ended never ends in the log (the recorder
+    // writes nothing after the end): once the collector holds the end, none is left to send.
+    if progress.endSent { progress.running.removeAll() }
+    progress.isComplete = progress.endSent && progress.running.isEmpty
+    sessions[session.uuid] = progress
   }
 
   /// One batch to send.
