@@ -17,7 +17,7 @@ import Testing
       (ExportCommand.self, true, true), (ImportCommand.self, true, false),
       (TestgenCommand.self, true, true), (UICommand.self, true, true),
       (FeaturesCommand.self, false, false), (DemoCommand.self, true, false),
-      (ServeCommand.self, false, false), (PushCommand.self, true, true),
+      (ServeCommand.self, true, false), (PushCommand.self, true, true),
       (PullCommand.self, true, false),
     ]
     #expect(commands.count == RKDebug.configuration.subcommands.count)
