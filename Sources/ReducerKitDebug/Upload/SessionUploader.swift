@@ -200,6 +200,7 @@ public actor SessionUploader {
     guard !progress.isComplete, progress.refusal == nil else { return }
     while let batch = try nextBatch(of: session.id, after: progress) {
       try Task.checkCancellation()
+      let isProbe = progress.acknowledged == nil
       do {
         let answer = try await post(batch.body)
         progress.acknowledged = answer.actionCount
@@ -218,6 +219,9 @@ public actor SessionUploader {
       // Kept as each batch is acknowledged: a failure later keeps what was done.
       sessions[session.uuid] = progress
       if progress.refusal != nil { return }
+      // A session line sent to end the session that the collector did not end (it holds
+      // other actions than the log): sending it again at once would change nothing.
+      if !isProbe, !batch.carriesRecords, !progress.endSent { return }
     }
     // An effect still running when its session ended never ends in the log (the recorder
     // writes nothing after the end): once the collector holds the end, none is left to send.
@@ -239,6 +243,8 @@ public actor SessionUploader {
     var ended: [Int]
     /// New effects it sends still running.
     var running: [Int]
+    /// Whether it sends actions or effects, not only the session line.
+    var carriesRecords = false
   }
 
   /// The next batch of session `id`, or `nil` when the collector holds all of it that the
@@ -277,7 +283,8 @@ public actor SessionUploader {
     }
     for effect in effects { try body.write(ExportFormat.effectLine(effect)) }
     let endsNow = ends && !progress.endSent && end == count
-    guard acknowledged < end || !effects.isEmpty || endsNow else { return nil }
+    batch.carriesRecords = acknowledged < end || !effects.isEmpty
+    guard batch.carriesRecords || endsNow else { return nil }
     batch.body = body.bytes
     return batch
   }
