@@ -227,34 +227,14 @@ struct CollectorServer: Sendable {
       status: .ok, headers: [.contentType: "application/x-ndjson; charset=utf-8"], body: body)
   }
 
-  /// A batch's session line and items, read as `rkdebug import` reads them. The lines after
-  /// the session line are read in as many parts as the machine has cores, side by side: an
-  /// upload's batches come one after the other, and the cores would otherwise wait.
+  /// A batch's session line and items, read as `rkdebug import` reads them.
   static func batch(parsing body: ByteBuffer) throws -> (SessionImport, [SessionImport.Item]) {
-    let text = String(buffer: body)
-    let lines = Array(
-      text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false))
+    let reader = ExportFormat.Reader(source: "batch", text: String(buffer: body))
     do {
-      let first = ExportFormat.Reader(source: "batch", lines: lines, after: 0)
-      let header = try first.session()
-      let rest = lines[first.lineNumber...]
-      let parts = rest.count < 2048 ? 1 : ProcessInfo.processInfo.activeProcessorCount
-      let size = (rest.count + parts - 1) / max(1, parts)
-      let results = Mutex([Result<[SessionImport.Item], any Error>?](repeating: nil, count: parts))
-      DispatchQueue.concurrentPerform(iterations: parts) { part in
-        let start = min(rest.endIndex, rest.startIndex + part * size)
-        let range = start..<min(rest.endIndex, start + size)
-        let result = Result {
-          let reader = ExportFormat.Reader(source: "batch", lines: rest[range], after: start)
-          var items: [SessionImport.Item] = []
-          items.reserveCapacity(range.count)
-          while let item = try reader.next() { items.append(item) }
-          return items
-        }
-        results.withLock { $0[part] = result }
-      }
-      // The first error in the order of the lines, as one reader would have met it.
-      return (header, try results.withLock { $0 }.flatMap { try $0?.get() ?? [] })
+      let header = try reader.session()
+      var items: [SessionImport.Item] = []
+      while let item = try reader.next() { items.append(item) }
+      return (header, items)
     } catch {
       throw CollectorHTTPError(.badRequest, String(describing: error))
     }

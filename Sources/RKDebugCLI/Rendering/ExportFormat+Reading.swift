@@ -27,8 +27,7 @@ extension ExportFormat {
   final class Reader {
     private let source: String
     private let nextLine: () throws -> String?
-    /// The number of the last line read (1 for the first line of the source).
-    private(set) var lineNumber = 0
+    private var lineNumber = 0
 
     /// A reader of the lines `nextLine` returns (`nil` at the end).
     ///
@@ -36,16 +35,6 @@ extension ExportFormat {
     init(source: String, nextLine: @escaping () throws -> String?) {
       self.source = source
       self.nextLine = nextLine
-    }
-
-    /// A reader of `lines`, lines of a source whose first is line `lineNumber + 1` there: a
-    /// part of an export read apart from the rest.
-    convenience init(
-      source: String, lines: some Collection<Substring.UTF8View>, after lineNumber: Int
-    ) {
-      var lines = lines.makeIterator()
-      self.init(source: source) { lines.next().map { String(decoding: $0, as: UTF8.self) } }
-      self.lineNumber = lineNumber
     }
 
     /// A reader of the lines of `text`, an export held in memory (a batch, a pulled session).
