@@ -40,9 +40,11 @@ struct LogOptions: ParsableArguments {
   }
 
   /// The collector `--db` (or `$RKDEBUG_DB`) names, when it is an `http://` or `https://` URL.
-  var collectorURL: String? {
-    let path = logPath
-    return path.hasPrefix("http://") || path.hasPrefix("https://") ? path : nil
+  var collectorURL: String? { Self.isCollectorURL(logPath) ? logPath : nil }
+
+  /// Whether `path` names a collector (`http://` or `https://`) rather than a log file.
+  static func isCollectorURL(_ path: String) -> Bool {
+    path.hasPrefix("http://") || path.hasPrefix("https://")
   }
 
   /// The log path, for a command that writes it or reads it as a file (`--follow`).

@@ -104,7 +104,7 @@ struct ServeCommand: AsyncParsableCommand {
     let named = environment["RKDEBUG_COLLECTOR_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
     guard let database = database ?? named else {
       let path = LogOptions.logPath(db: db)
-      if path.hasPrefix("http://") || path.hasPrefix("https://") {
+      if LogOptions.isCollectorURL(path) {
         throw RKDebugError(
           "serve stores sessions in a log file or a PostgreSQL database, not in the collector "
             + "at \(path); give --db PATH or --database postgres://USER@HOST:PORT/DATABASE")

@@ -43,9 +43,13 @@ struct SessionsCommand: AsyncParsableCommand {
         try logOptions.openReadOnly().sessions(matching: filter.query)
       }
     if let diverged {
+      // The log, or the collector's sessions each read into the cache log: opened once.
+      let replica = try logOptions.collectorURL.map { try CollectorReplica(url: $0) }
+      let local = replica == nil ? try logOptions.openReadOnly() : nil
       var kept: [LoggedSession] = []
-      for session in sessions where try await diverges(session) == diverged {
-        kept.append(session)
+      for session in sessions {
+        let log = try await replica?.log(session: session.id) ?? local
+        if let log, try Self.diverges(session, in: log) == diverged { kept.append(session) }
       }
       sessions = kept
     }
@@ -58,14 +62,8 @@ struct SessionsCommand: AsyncParsableCommand {
     )
   }
 
-  /// Whether the current reducer of `session`'s feature replays it differently from the log.
-  private func diverges(_ session: LoggedSession) async throws -> Bool {
-    let log =
-      if let url = logOptions.collectorURL {
-        try await CollectorReplica(url: url).log(session: session.id)
-      } else {
-        try logOptions.openReadOnly()
-      }
+  /// Whether the current reducer of `session`'s feature replays it differently from `log`.
+  private static func diverges(_ session: LoggedSession, in log: ActionLog) throws -> Bool {
     let feature = try FeatureRegistry.feature(forSession: session)
     let replayer = try feature.erased.replayer(for: try log.reader(session: session.id))
     return try replayer.run(to: nil, skipping: [], progress: nil).divergence != nil

@@ -77,7 +77,7 @@ extension ActionLog {
       try insertSnapshot.execute(arguments: [id, index, state])
     }
     for (effect, row) in batch.effects {
-      guard let stored = try storedEffect(row.id, session: id, in: db) else {
+      guard let stored = try storedEffect(row.id, session: id, startedAt: start, in: db) else {
         try effect.insert(session: id, sessionStart: start, in: db)
         batch.noteStoredEffects(1)
         continue
@@ -175,13 +175,12 @@ extension ActionLog {
       headState: head, resentActions: resent)
   }
 
-  /// The effect `id` of session `session` as stored, its codes as names; `nil` when none.
+  /// The effect `id` of session `session`, which started at `start` (the batch's session line
+  /// agrees with the stored one, checked first), as stored, its codes as names; `nil` when
+  /// none.
   private static func storedEffect(
-    _ id: Int, session: Int64, in db: Database
+    _ id: Int, session: Int64, startedAt start: Double, in db: Database
   ) throws -> StoredEffect? {
-    let start =
-      try Double.fetchOne(
-        db, sql: "SELECT started_at FROM session WHERE id = ?", arguments: [session]) ?? 0
     guard
       let row = try Row.fetchOne(
         db,

@@ -138,17 +138,7 @@ public final class SessionReader {
 
   /// Every effect of the session, in the order they started.
   public func effects() throws -> [LoggedEffect] {
-    let start = try sessionStart()
-    let effects = try log.read { db in
-      try Row.fetchAll(
-        db,
-        sql:
-          "\(LoggedEffect.selection(schemaVersion: log.schemaVersion)) WHERE e.session_id = ? ORDER BY e.id",
-        arguments: [session.id]
-      ).map { try LoggedEffect(row: $0, sessionStart: start) }
-    }
-    largestRead = max(largestRead, effects.count)
-    return effects
+    try effects(" ORDER BY e.id", arguments: [session.id])
   }
 
   /// The effects returned by the reducers of the actions with indices in `range`, in the
@@ -218,7 +208,7 @@ public final class SessionReader {
   /// seen yet (ids are numbered as effects start).
   package func effects(after id: Int, limit: Int) throws -> [LoggedEffect] {
     try effects(
-      where: "e.id > ? ORDER BY e.id LIMIT ?", arguments: [session.id, id, max(0, limit)])
+      " AND e.id > ? ORDER BY e.id LIMIT ?", arguments: [session.id, id, max(0, limit)])
   }
 
   /// The effects with ids in `ids`, in id order: an uploader's effects that were running.
@@ -226,14 +216,14 @@ public final class SessionReader {
     guard !ids.isEmpty else { return [] }
     let list = ids.map { _ in "?" }.joined(separator: ", ")
     return try effects(
-      where: "e.id IN (\(list)) ORDER BY e.id",
+      " AND e.id IN (\(list)) ORDER BY e.id",
       arguments: StatementArguments([session.id] + ids.map(Int64.init)))
   }
 
-  /// The session's effects that `condition` keeps (SQL on `e`, the `effect` table, with
-  /// `arguments` after the session's id).
+  /// The session's effects, `clause` (SQL on `e`, the `effect` table) following
+  /// `WHERE e.session_id = ?`; `arguments` start with the session's id.
   private func effects(
-    where condition: String, arguments: StatementArguments
+    _ clause: String, arguments: StatementArguments
   ) throws -> [LoggedEffect] {
     let start = try sessionStart()
     let effects = try log.read { db in
@@ -241,7 +231,7 @@ public final class SessionReader {
         db,
         sql: """
           \(LoggedEffect.selection(schemaVersion: log.schemaVersion))
-          WHERE e.session_id = ? AND \(condition)
+          WHERE e.session_id = ?\(clause)
           """, arguments: arguments
       ).map { try LoggedEffect(row: $0, sessionStart: start) }
     }
