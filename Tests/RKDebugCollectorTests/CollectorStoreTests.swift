@@ -98,6 +98,13 @@ import Testing
     let sample = try await SampleExport.fixture("todos")
     let (first, second) = sample.split(afterAction: 100)
     let (_, last) = sample.split(afterAction: 200)
+    // Before the session is stored: no session either.
+    let empty = try await under.rowCounts()
+    let early = await #expect(throws: SessionBatchError.self) {
+      try await store.ingest(sample.header, items: last)
+    }
+    #expect(early?.gapAfter == 0)
+    #expect(try await under.rowCounts() == empty)
     try await store.ingest(sample.header, items: first)
     let counts = try await under.rowCounts()
     let error = await #expect(throws: SessionBatchError.self) {
@@ -105,8 +112,10 @@ import Testing
     }
     #expect(
       error?.description
-        == "session \(sample.header.uuid): action 201 is in position 101; actions must be "
-        + "numbered 1, 2, 3…; nothing of the batch was stored")
+        == "session \(sample.header.uuid): action 201 comes after a gap: the store holds 100 "
+        + "actions of the session; send from action 101; nothing of the batch was stored")
+    // The refusal says how far the store got: an uploader goes on from there.
+    #expect(error?.gapAfter == 100)
     #expect(try await under.rowCounts() == counts)
     // The batch that fills the gap is taken.
     #expect(try await store.ingest(sample.header, items: second).actionCount == sample.actionCount)

@@ -24,6 +24,10 @@ struct CollectorServer: Sendable {
   let maximumBatchBytes: Int
   /// The certificate and key to serve HTTPS with; plain HTTP when `nil`.
   var tls: CollectorTLS?
+  /// How long a batch that starts past a session's stored actions waits for the batches
+  /// before it (an uploader sends the next while one is stored) before it is refused with a
+  /// 409.
+  var gapWait: Duration = .seconds(3)
 
   /// Listens until SIGINT or SIGTERM, calling `onListening` with the base URL once it accepts
   /// connections.
@@ -52,6 +56,7 @@ struct CollectorServer: Sendable {
     let store = store
     let tokens = tokens
     let maximumBatchBytes = maximumBatchBytes
+    let gapWait = gapWait
     router.post("/v1/batches") { request, _ in
       try await Self.answer(request, tokens: tokens, scope: .push) {
         let body = try await Self.body(of: request, upTo: maximumBatchBytes)
@@ -60,7 +65,7 @@ struct CollectorServer: Sendable {
         let (header, items) = try await NIOThreadPool.singleton.runIfActive {
           try Self.batch(parsing: body)
         }
-        let result = try await store.ingest(header, items: items)
+        let result = try await Self.ingest(header, items: items, into: store, gapWait: gapWait)
         return [
           "session": .string(header.uuid),
           "actionCount": .number(String(result.actionCount)),
@@ -96,6 +101,26 @@ struct CollectorServer: Sendable {
   }
 
   // MARK: - Helpers
+
+  /// Stores a batch; one that starts past its session's stored actions is tried again, more
+  /// and more slowly, until the batches before it are stored or `gapWait` has passed.
+  static func ingest(
+    _ header: SessionImport, items: [SessionImport.Item], into store: any CollectorStorage,
+    gapWait: Duration
+  ) async throws -> SessionBatchResult {
+    let clock = ContinuousClock()
+    let deadline = clock.now + gapWait
+    var delay = Duration.milliseconds(2)
+    while true {
+      do {
+        return try await store.ingest(header, items: items)
+      } catch let error as SessionBatchError where error.gapAfter != nil {
+        guard clock.now + delay < deadline else { throw error }
+        try await Task.sleep(for: delay)
+        delay = min(delay * 2, .milliseconds(50))
+      }
+    }
+  }
 
   /// Checks the request's token for `scope`, then answers `body`'s JSON, or its error.
   static func answer(
@@ -246,6 +271,11 @@ struct CollectorServer: Sendable {
       let response = json(["error": .string(error.message)], status: error.status)
       return response
     case let error as SessionBatchError:
+      if let stored = error.gapAfter {
+        return json(
+          ["error": .string(error.description), "actionCount": JSONValue(stored)],
+          status: .conflict)
+      }
       return json(["error": .string(error.description)], status: .unprocessableContent)
     case let error as CollectorUnavailable:
       return json(["error": .string(error.description)], status: .serviceUnavailable)

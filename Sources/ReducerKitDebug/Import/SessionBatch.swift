@@ -86,6 +86,19 @@ package struct SessionBatch {
       ?? SessionImport.Checker(initialState: header.initialState)
     result = SessionBatchResult(
       storedActions: 0, skippedActions: 0, storedEffects: 0, actionCount: storedCount)
+    // A batch whose first new action is not the next one: the store holds it until the
+    // batches before it arrive, or answers how far it got.
+    let firstNew = items.lazy.compactMap { item -> Int? in
+      guard case .action(let action, _) = item, action.index > storedCount else { return nil }
+      return action.index
+    }.first
+    if storedEnd == nil, let firstNew, firstNew > storedCount + 1 {
+      throw SessionBatchError(
+        session: uuid,
+        "action \(firstNew) comes after a gap: the store holds \(storedCount) actions of the "
+          + "session; send from action \(storedCount + 1)",
+        gapAfter: storedCount)
+    }
     var effectIDs = Set<Int>()
     for item in items {
       switch item {
