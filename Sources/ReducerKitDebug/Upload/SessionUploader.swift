@@ -166,6 +166,21 @@ public actor SessionUploader {
     var refusal: CollectorRefusal?
     /// The most actions a batch of this session carries: halved after a 413.
     var batchSize: Int
+
+    /// Notes that the collector stored `batch` and holds `actionCount` actions.
+    mutating func noteStored(_ batch: Batch, actionCount: Int) {
+      acknowledged = actionCount
+      effectsSent = batch.effectsSent ?? effectsSent
+      running.subtract(batch.ended)
+      running.formUnion(batch.running)
+      endSent = batch.ends && actionCount == batch.actionCount
+    }
+
+    /// Notes that `batch` will be stored as sent; a probe says nothing until it is answered.
+    mutating func noteStored(_ batch: Batch) {
+      guard !batch.isProbe else { return }
+      noteStored(batch, actionCount: batch.lastAction)
+    }
   }
 
   private func runPass() async throws -> Bool {
@@ -194,34 +209,64 @@ public actor SessionUploader {
     return done
   }
 
-  /// Sends `session`'s batches until the collector holds what the log does.
+  /// Sends `session`'s batches until the collector holds what the log does. Once the
+  /// collector said where to go on, two batches are in flight at a time: the collector checks
+  /// and stores one while the uploader reads the next from the log and sends it (a batch that
+  /// arrives before the one it follows is held until that one is stored).
   private func upload(_ session: LoggedSession) async throws {
     var progress = sessions[session.uuid]!
     guard !progress.isComplete, progress.refusal == nil else { return }
-    while let batch = try nextBatch(of: session.id, after: progress) {
+    // Sent and not answered yet, oldest first; `expected` is `progress` once they all are.
+    // A request is never cancelled half way: FoundationNetworking on Linux may then crash or
+    // never answer. Those still in flight when a batch goes wrong are waited for.
+    var inFlight: [InFlight] = []
+    var expected = progress
+    while true {
       try Task.checkCancellation()
-      let isProbe = progress.acknowledged == nil
+      // A second batch goes only when both carry actions: the collector then stores them in
+      // order, since the second one's first action comes after the first one's last.
+      if inFlight.isEmpty || (inFlight.count == 1 && inFlight[0].batch.carriesActions),
+        let batch = try nextBatch(of: session.id, after: expected),
+        inFlight.isEmpty || batch.carriesActions
+      {
+        let body = batch.body
+        inFlight.append(InFlight(batch: batch, answer: Task { try await self.post(body) }))
+        expected.noteStored(batch)
+        continue
+      }
+      guard !inFlight.isEmpty else { break }
+      let request = inFlight.removeFirst()
+      let batch = request.batch
+      var asExpected = false
       do {
-        let answer = try await post(batch.body)
-        progress.acknowledged = answer.actionCount
+        let answer = try await request.answer.value
+        progress.noteStored(batch, actionCount: answer.actionCount)
         progress.storedActions += answer.storedActions
-        progress.effectsSent = batch.effectsSent ?? progress.effectsSent
-        progress.running.subtract(batch.ended)
-        progress.running.formUnion(batch.running)
-        progress.endSent = batch.ends && answer.actionCount == batch.actionCount
+        asExpected = answer.actionCount == batch.lastAction
+      } catch let refusal as CollectorRefusal where refusal.status == 409 {
+        // The collector holds fewer actions than the batch assumed (the one before it
+        // failed): it is asked again where to go on.
+        progress.acknowledged = nil
       } catch let refusal as CollectorRefusal where ![401, 403].contains(refusal.status) {
         if refusal.status == 413, progress.batchSize > 1 {
           progress.batchSize /= 2
         } else {
           progress.refusal = refusal
         }
+      } catch {
+        await wait(for: &inFlight, noting: &progress)
+        sessions[session.uuid] = progress
+        throw error
       }
+      // Batches sent after one answered otherwise than expected assume what is not so.
+      if !asExpected { await wait(for: &inFlight, noting: &progress) }
       // Kept as each batch is acknowledged: a failure later keeps what was done.
       sessions[session.uuid] = progress
       if progress.refusal != nil { return }
       // A session line sent to end the session that the collector did not end (it holds
       // other actions than the log): sending it again at once would change nothing.
-      if !isProbe, !batch.carriesRecords, !progress.endSent { return }
+      if !batch.isProbe, !batch.carriesRecords, !progress.endSent { return }
+      if inFlight.isEmpty { expected = progress }
     }
     // An effect still running when its session ended never ends in the log (the recorder
     // writes nothing after the end): once the collector holds the end, none is left to send.
@@ -230,11 +275,32 @@ public actor SessionUploader {
     sessions[session.uuid] = progress
   }
 
+  /// A batch sent, and its answer to come.
+  private struct InFlight {
+    var batch: Batch
+    var answer: Task<Answer, any Error>
+  }
+
+  /// Waits for the answers of `inFlight`, oldest first, and notes in `progress` what the
+  /// collector stored; a batch it did not store is sent again later.
+  private func wait(for inFlight: inout [InFlight], noting progress: inout Progress) async {
+    for request in inFlight {
+      guard let answer = try? await request.answer.value else { continue }
+      progress.noteStored(request.batch, actionCount: answer.actionCount)
+      progress.storedActions += answer.storedActions
+    }
+    inFlight.removeAll()
+  }
+
   /// One batch to send.
   private struct Batch {
     var body: [UInt8]
     /// The session's action count when the batch was made.
     var actionCount: Int
+    /// The session line alone, sent to learn what the collector holds.
+    var isProbe = false
+    /// The collector holds actions 1 through this one once the batch is stored.
+    var lastAction = 0
     /// Whether its session line says the session ended.
     var ends: Bool
     /// The new ``Progress/effectsSent``, when the batch sends new effects.
@@ -245,6 +311,8 @@ public actor SessionUploader {
     var running: [Int]
     /// Whether it sends actions or effects, not only the session line.
     var carriesRecords = false
+    /// Whether it sends actions.
+    var carriesActions = false
   }
 
   /// The next batch of session `id`, or `nil` when the collector holds all of it that the
@@ -261,9 +329,12 @@ public actor SessionUploader {
     // First, the session line alone: the answer says what the collector holds.
     guard let acknowledged = progress.acknowledged else {
       batch.body = body.bytes
+      batch.isProbe = true
       return batch
     }
     let end = min(count, acknowledged + progress.batchSize)
+    batch.lastAction = max(acknowledged, end)
+    batch.carriesActions = acknowledged < end
     if acknowledged < end {
       try export.writeActions(in: (acknowledged + 1)...end, effects: false, to: &body)
     }
@@ -283,7 +354,7 @@ public actor SessionUploader {
     }
     for effect in effects { try body.write(ExportFormat.effectLine(effect)) }
     let endsNow = ends && !progress.endSent && end == count
-    batch.carriesRecords = acknowledged < end || !effects.isEmpty
+    batch.carriesRecords = batch.carriesActions || !effects.isEmpty
     guard batch.carriesRecords || endsNow else { return nil }
     batch.body = body.bytes
     return batch

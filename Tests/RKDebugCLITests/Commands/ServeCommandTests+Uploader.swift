@@ -6,6 +6,10 @@ import ReducerKitSamples
 import ReducerKitTestSupport
 import Testing
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// ReducerKitDebug's ``SessionUploader``, as an app runs it, against a real collector.
 extension ServeCommandTests {
   /// A session recorded while the uploader sends it, with effects that run across batches:
@@ -24,9 +28,10 @@ extension ServeCommandTests {
       initialState: Library.State(),
       reducer: Library().recording(to: log, feature: "library"),
       withDependencies: { $0.useTestValues(clock: clock) })
+    let gauge = RequestGauge()
     let uploader = try SessionUploader(
       logAt: path, collector: try #require(URL(string: collector.url)), token: Self.pushToken,
-      batchSize: 7)
+      batchSize: 7, send: gauge.counting { try await URLSession.shared.data(for: $0) })
     var rng = SplitMix64(seed: 30)
     var effectsRunningWhenSent = 0
     for sent in 1...150 {
@@ -64,6 +69,8 @@ extension ServeCommandTests {
           storedActions: local.actionCount, isComplete: true, refusal: nil)
       ])
     #expect(try collector.pulledExportIsTheOriginal(uuid: local.session.uuid, log: path))
+    // The collector stored one batch while the next was on its way.
+    #expect(await gauge.most == 2)
     await store.cancelEffects()
   }
 
@@ -147,4 +154,82 @@ extension ServeCommandTests {
     #expect(status.storedActions == 352)
     #expect(try collector.pulledExportIsTheOriginal(uuid: status.uuid))
   }
+
+  /// An uploader sends a batch while the one before it is stored: one that reaches the
+  /// collector first is held until that one is stored. Alone, it is refused with a 409 that
+  /// says how many actions the collector holds, and stores nothing.
+  @Test(arguments: Collector.Storage.allCases)
+  func aBatchAheadOfTheStoredActionsWaitsForTheOneBeforeIt(storage: Collector.Storage)
+    async throws
+  {
+    guard let collector = try await Collector(storage: storage) else { return }
+    defer { collector.server.process.terminate() }
+    let export = try RKDebugProcess.run(["export", "--db", collector.log])
+    let lines = export.stdout.split(separator: "\n").map(String.init)
+    func line(ofAction index: Int) throws -> Int {
+      try #require(
+        lines.firstIndex {
+          $0.hasPrefix(#"{"durationNanos":"#) && $0.contains(#""index":\#(index),"#)
+        })
+    }
+    let (start, middle, end) = (1, try line(ofAction: 101), try line(ofAction: 201))
+    let first = ([lines[0]] + lines[start..<middle]).joined(separator: "\n") + "\n"
+    let second = ([lines[0]] + lines[middle..<end]).joined(separator: "\n") + "\n"
+
+    let clock = ContinuousClock()
+    let sent = clock.now
+    let alone = try await collector.request(
+      "POST", "/v1/batches", token: Self.pushToken, body: second)
+    #expect(alone.status == 409)
+    #expect(alone.body.contains(#""actionCount":0"#), "\(alone.body)")
+    #expect(alone.body.contains("action 101 comes after a gap"), "\(alone.body)")
+    #expect(clock.now - sent >= .seconds(2), "the collector did not hold the batch")
+    let nothing = try await collector.request("GET", "/v1/sessions", token: Self.readToken)
+    #expect(nothing.body == "[]")
+
+    let port = collector.port
+    async let early = Collector.request(
+      "POST", "/v1/batches", port: port, token: Self.pushToken, body: second)
+    try await Task.sleep(for: .milliseconds(300))
+    let stored = try await collector.request(
+      "POST", "/v1/batches", token: Self.pushToken, body: first)
+    #expect(stored.status == 200, "\(stored.body)")
+    let held = try await early
+    #expect(held.status == 200, "\(held.body)")
+    #expect(held.body.contains(#""actionCount":200"#), "\(held.body)")
+
+    let push = try collector.run(
+      ["push", "--db", collector.log, "--to", collector.url], token: Self.pushToken)
+    #expect(push.status == 0, "\(push.stderr)")
+    #expect(push.stdout.hasSuffix(": 352 actions, 152 new to the collector\n"), "\(push.stdout)")
+    #expect(try collector.pulledExportIsTheOriginal(uuid: "F70B64A5-B296-4A05-B37D-2F275D148EDA"))
+  }
+}
+
+/// The requests a ``SessionUploader/Send`` has in flight, and the most at once.
+private actor RequestGauge {
+  private var now = 0
+  private(set) var most = 0
+
+  /// `send`, counted.
+  nonisolated func counting(_ send: @escaping SessionUploader.Send) -> SessionUploader.Send {
+    { request in
+      await self.enter()
+      do {
+        let answer = try await send(request)
+        await self.leave()
+        return answer
+      } catch {
+        await self.leave()
+        throw error
+      }
+    }
+  }
+
+  private func enter() {
+    now += 1
+    most = max(most, now)
+  }
+
+  private func leave() { now -= 1 }
 }

@@ -127,6 +127,14 @@ import Testing
       _ method: String, _ path: String, token: String?, scheme: String = "Bearer",
       body: String = ""
     ) async throws -> (status: Int, body: String) {
+      try await Self.request(method, path, port: port, token: token, scheme: scheme, body: body)
+    }
+
+    /// A raw HTTP exchange with the collector on `port`.
+    static func request(
+      _ method: String, _ path: String, port: Int, token: String?, scheme: String = "Bearer",
+      body: String = ""
+    ) async throws -> (status: Int, body: String) {
       var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
       if let token { request += "Authorization: \(scheme) \(token)\r\n" }
       request += "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
