@@ -35,6 +35,11 @@ struct JSONFragmentEncoder {
     case .double(let double): bytes += try encoder.encode(double)
     case .null: bytes += Self.nullBytes
     case .encodable(let value): try append(any: value, to: &bytes)
+    case .json(let value):
+      var writer = JSONValue.Writer(appendingTo: [])
+      swap(&writer.bytes, &bytes)
+      writer.write(value)
+      swap(&writer.bytes, &bytes)
     }
   }
 

@@ -12,6 +12,9 @@ enum PendingValue: Sendable {
   case null
   /// Any other value, encoded by `JSONEncoder`.
   case encodable(StateValue)
+  /// An imported array or object whose numbers are all integers, written by
+  /// ``JSONValue/serialized(pretty:)``: the text `JSONEncoder` gives it, without its cost.
+  case json(JSONValue)
 
   /// A value read out of a state: typed when it is one of the scalars, else encodable, else a
   /// stand-in that makes the writer fail with the type's name.
@@ -36,7 +39,20 @@ enum PendingValue: Sendable {
     case let .bool(bool): self = .bool(bool)
     case .null: self = .null
     case let .number(text) where Int(text).map(String.init) == text: self = .int(Int(text)!)
+    case .array, .object:
+      self = Self.hasOnlyIntegers(json) ? .json(json) : .encodable(StateValue(json))
     default: self = .encodable(StateValue(json))
+    }
+  }
+
+  /// Whether every number in `json` is an integer written as `JSONEncoder` writes one: other
+  /// numbers' text is `JSONEncoder`'s to choose.
+  private static func hasOnlyIntegers(_ json: JSONValue) -> Bool {
+    switch json {
+    case let .number(text): Int64(text).map(String.init) == text
+    case let .array(elements): elements.allSatisfy(hasOnlyIntegers)
+    case let .object(members): members.values.allSatisfy(hasOnlyIntegers)
+    case .string, .bool, .null: true
     }
   }
 }

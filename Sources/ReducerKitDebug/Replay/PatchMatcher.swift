@@ -61,6 +61,8 @@ struct PatchMatcher {
       return json == .bool(bool)
     case .null:
       return json == .null
+    case .json(let value):
+      return value.isEquivalent(to: json)
     case .double, .encodable:
       var bytes: [UInt8] = []
       guard (try? encoder.append(value, to: &bytes)) != nil,

@@ -35,6 +35,35 @@ import Testing
     #expect(try JSONDecoder().decode(String.self, from: Data(text.utf8)) == value)
   }
 
+  /// An imported array or object of integers skips `JSONEncoder`, and writes what it writes.
+  @Test(arguments: [
+    #"{"id":"a","title":"Milk \"2%\" / \\ \n\u0001 naïve 🙂 \u2028","done":false,"n":-7}"#,
+    #"{"z":1,"a":{"é":[1,[2,{}],[]],"B":null,"e":9223372036854775807,"aa":-9223372036854775808}}"#,
+    #"[[],{},"",true,[0,-1,{"y":{"x":"</script>"}}]]"#,
+  ])
+  func importedStructuredValuesAreWrittenAsJSONEncoderWritesThem(_ text: String) throws {
+    let json = try JSONValue(parsing: text)
+    let value = PendingValue(json: json)
+    guard case .json = value else {
+      Issue.record("\(text) is not written by JSONValue's writer")
+      return
+    }
+    var fast: [UInt8] = []
+    try fragments.append(value, to: &fast)
+    var encoded: [UInt8] = []
+    try fragments.append(.encodable(StateValue(json)), to: &encoded)
+    #expect(String(decoding: fast, as: UTF8.self) == String(decoding: encoded, as: UTF8.self))
+  }
+
+  /// Numbers that are not integers keep `JSONEncoder`'s text for them.
+  @Test(arguments: [#"[1.50]"#, #"{"a":1e2}"#, #"[18446744073709551615]"#, #"[-0]"#])
+  func otherNumbersGoThroughJSONEncoder(_ text: String) throws {
+    guard case .encodable = PendingValue(json: try JSONValue(parsing: text)) else {
+      Issue.record("\(text) is written by JSONValue's writer")
+      return
+    }
+  }
+
   @Test func structuredValuesGoThroughJSONEncoder() throws {
     let value = ["b": [1, 2], "a": [3]]
     #expect(try fragments.string(value) == #"{"a":[3],"b":[1,2]}"#)
