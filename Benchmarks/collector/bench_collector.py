@@ -5,7 +5,8 @@ ingest: `rkdebug push` of --ingest-sessions recorded Todos sessions (`record --f
 --random N`, distinct seeds) into `rkdebug serve` on PostgreSQL, by each count of --uploaders
 `push` processes at once (1, 2 and 4 by default), in actions per second; against PostgreSQL's own `COPY` (psql's `\\copy`)
 of the very rows the collector stored, into a database with the same schema, indexes and
-constraints, in one transaction. Goal: ingest within 3x of COPY.
+constraints, in one transaction. Goal: ingest within 3x of COPY. Pushes and COPY alternate in
+--ingest-rounds rounds, each ratio taken within its round: the median is reported.
 
 remote-find: the same search run by the collector (`GET /v1/find`, timed from here, no process
 start) over --find-sessions copies of one pushed session, made with SQL in PostgreSQL, against
@@ -101,7 +102,8 @@ class Collector:
 
 
 def ingest(args, server, folder):
-    """Actions/s of push (one uploader, then several) and of COPY, and the action count."""
+    """Per round (--ingest-rounds): seconds of push by each count of uploaders, and of COPY of
+    the rows the last one stored; and the action count. Each ratio is taken within its round."""
     logs = []
     for seed in range(1, args.ingest_sessions + 1):
         log = os.path.join(folder, f"ingest-{seed}.sqlite")
@@ -111,40 +113,51 @@ def ingest(args, server, folder):
         sqlite3.connect(log).execute("SELECT count(*) FROM action_entry").fetchone()[0]
         for log in logs
     )
-    figures = {}
     counts = [int(count) for count in args.uploaders.split(",")]
-    for uploaders in counts:
-        name = f"rkbench_ingest_{os.getpid()}"
-        psql(server, "-c", f"DROP DATABASE IF EXISTS {name}", "-c", f"CREATE DATABASE {name}")
-        collector = Collector(args.rkdebug, database_url(server, name), folder)
-        try:
-            env = dict(os.environ, RKDEBUG_TOKEN=collector.token)
-            start = time.perf_counter()
-            # The sessions are shared out among the uploaders; each pushes its share in turn.
-            pending = [logs[i::uploaders] for i in range(uploaders)]
-            processes = [
-                subprocess.Popen(
-                    ["sh", "-c", " && ".join(
-                        f"'{args.rkdebug}' push --db '{log}' --to '{collector.url}' "
-                        f"--batch {args.batch}" for log in share)],
-                    env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-                for share in pending if share
-            ]
-            for process in processes:
-                _, stderr = process.communicate()
-                if process.returncode != 0:
-                    sys.exit(f"bench_collector: push failed: {stderr.strip()}")
-            figures[uploaders] = time.perf_counter() - start
-        finally:
-            collector.stop()
-        stored = int(psql(database_url(server, name), "-At", "-c",
-                          "SELECT count(*) FROM action").strip())
-        if stored != actions:
-            sys.exit(f"bench_collector: the collector stored {stored} actions of {actions}")
-        if uploaders == counts[-1]:
-            copy_seconds = copy(server, name, folder, args.rounds)
-        psql(server, "-c", f"DROP DATABASE {name}")
-    return actions, figures, copy_seconds
+    rounds = []
+    for _ in range(args.ingest_rounds):
+        figures = {}
+        for uploaders in counts:
+            figures[uploaders] = push(args, server, folder, logs, uploaders, actions)
+            name = f"rkbench_ingest_{os.getpid()}"
+            if uploaders == counts[-1]:
+                copy_seconds = copy(server, name, folder, args.rounds)
+            psql(server, "-c", f"DROP DATABASE {name}")
+        rounds.append((figures, copy_seconds))
+    return actions, rounds
+
+
+def push(args, server, folder, logs, uploaders, actions):
+    """Seconds for `uploaders` push processes to send `logs` into a collector on a new
+    database (left for COPY to read)."""
+    name = f"rkbench_ingest_{os.getpid()}"
+    psql(server, "-c", f"DROP DATABASE IF EXISTS {name}", "-c", f"CREATE DATABASE {name}")
+    collector = Collector(args.rkdebug, database_url(server, name), folder)
+    try:
+        env = dict(os.environ, RKDEBUG_TOKEN=collector.token)
+        start = time.perf_counter()
+        # The sessions are shared out among the uploaders; each pushes its share in turn.
+        pending = [logs[i::uploaders] for i in range(uploaders)]
+        processes = [
+            subprocess.Popen(
+                ["sh", "-c", " && ".join(
+                    f"'{args.rkdebug}' push --db '{log}' --to '{collector.url}' "
+                    f"--batch {args.batch}" for log in share)],
+                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            for share in pending if share
+        ]
+        for process in processes:
+            _, stderr = process.communicate()
+            if process.returncode != 0:
+                sys.exit(f"bench_collector: push failed: {stderr.strip()}")
+        seconds = time.perf_counter() - start
+    finally:
+        collector.stop()
+    stored = int(psql(database_url(server, name), "-At", "-c",
+                      "SELECT count(*) FROM action").strip())
+    if stored != actions:
+        sys.exit(f"bench_collector: the collector stored {stored} actions of {actions}")
+    return seconds
 
 
 def copy(server, source_name, folder, rounds):
@@ -299,6 +312,8 @@ def main():
     parser.add_argument("--find-sessions", type=int, default=1000)
     parser.add_argument("--where", default="todos.count >= 3")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--ingest-rounds", type=int, default=3,
+                        help="rounds of every push count and COPY; ratios are their medians")
     parser.add_argument("--only", choices=["ingest", "find", "remote-find"])
     args = parser.parse_args()
     rows = []
@@ -307,14 +322,22 @@ def main():
             if not args.database:
                 sys.exit("bench_collector: name a PostgreSQL server with --database "
                          "(or $RKDEBUG_TEST_POSTGRES_URL)")
-            actions, pushes, copy_seconds = ingest(args, args.database, folder)
-            copy_rate = actions / copy_seconds
-            for uploaders, seconds in pushes.items():
-                rate = actions / seconds
-                rows.append((f"ingest, {uploaders} uploader(s): {actions:,} actions",
-                             f"{rate:,.0f} actions/s ({seconds:.2f} s)",
-                             f"COPY {copy_rate:,.0f} actions/s ({copy_seconds:.2f} s): "
-                             f"**{copy_rate / rate:.2f}x** (goal <= 3x)"))
+            actions, rounds = ingest(args, args.database, folder)
+            copies = [actions / copy_seconds for _, copy_seconds in rounds]
+            for uploaders in rounds[0][0]:
+                rates = [actions / figures[uploaders] for figures, _ in rounds]
+                ratios = sorted(
+                    (actions / copy_seconds) / (actions / figures[uploaders])
+                    for figures, copy_seconds in rounds)
+                rows.append((f"ingest, {uploaders} uploader(s): {actions:,} actions, "
+                             f"median of {len(rounds)} rounds",
+                             f"{statistics.median(rates):,.0f} actions/s "
+                             f"({min(rates):,.0f}-{max(rates):,.0f})",
+                             f"COPY {statistics.median(copies):,.0f} actions/s "
+                             f"({min(copies):,.0f}-{max(copies):,.0f}): "
+                             f"**{statistics.median(ratios):.2f}x** "
+                             f"({ratios[0]:.2f}-{ratios[-1]:.2f}x, each against its "
+                             f"round's COPY; goal <= 3x)"))
         if args.only in (None, "remote-find"):
             if not args.database:
                 sys.exit("bench_collector: name a PostgreSQL server with --database")
