@@ -117,7 +117,7 @@ struct CollectorServer: Sendable {
       } catch let error as SessionBatchError where error.gapAfter != nil {
         guard clock.now + delay < deadline else { throw error }
         try await Task.sleep(for: delay)
-        delay = min(delay * 2, .milliseconds(50))
+        delay = min(delay * 2, .milliseconds(100))
       }
     }
   }

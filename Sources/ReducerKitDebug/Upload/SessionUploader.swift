@@ -120,8 +120,10 @@ public actor SessionUploader {
   /// - Throws: The first error of a session whose batch failed for the network, a 5xx, a
   ///   408 or a 429, after the pass went on with the other sessions: what is acknowledged
   ///   stays so, and a later pass goes on from there. A ``CollectorRefusal`` for a 401 or a
-  ///   403 (the token is refused: nothing can be sent). Another 4xx refuses one batch: that
-  ///   session is no longer sent, and ``statuses`` says why; it throws nothing.
+  ///   403 (the token is refused: nothing can be sent). A 413 halves the session's batches,
+  ///   and a 409 (a batch met a gap) makes the uploader ask where to go on. Another 4xx
+  ///   refuses one batch: that session is no longer sent, and ``statuses`` says why; it
+  ///   throws nothing.
   @discardableResult
   public func uploadPending() async throws -> Bool {
     while let running = pass {
@@ -216,10 +218,25 @@ public actor SessionUploader {
   private func upload(_ session: LoggedSession) async throws {
     var progress = sessions[session.uuid]!
     guard !progress.isComplete, progress.refusal == nil else { return }
-    // Sent and not answered yet, oldest first; `expected` is `progress` once they all are.
-    // A request is never cancelled half way: FoundationNetworking on Linux may then crash or
-    // never answer. Those still in flight when a batch goes wrong are waited for.
+    // Sent and not answered yet, oldest first. A request is never cancelled half way:
+    // FoundationNetworking on Linux may then crash or never answer. Whatever ends the loop,
+    // the answers still to come are waited for.
     var inFlight: [InFlight] = []
+    do {
+      try await sendBatches(of: session, progress: &progress, inFlight: &inFlight)
+    } catch {
+      await wait(for: &inFlight, noting: &progress, afterFailure: true)
+      sessions[session.uuid] = progress
+      throw error
+    }
+  }
+
+  /// The loop of ``upload(_:)``: batches of `session` until the collector holds what the log
+  /// does, or a batch is refused.
+  private func sendBatches(
+    of session: LoggedSession, progress: inout Progress, inFlight: inout [InFlight]
+  ) async throws {
+    // What `progress` will be once every batch in flight is stored as sent.
     var expected = progress
     while true {
       try Task.checkCancellation()
@@ -237,11 +254,13 @@ public actor SessionUploader {
       guard !inFlight.isEmpty else { break }
       let request = inFlight.removeFirst()
       let batch = request.batch
+      var stored = false
       var asExpected = false
       do {
         let answer = try await request.answer.value
         progress.noteStored(batch, actionCount: answer.actionCount)
         progress.storedActions += answer.storedActions
+        stored = true
         asExpected = answer.actionCount == batch.lastAction
       } catch let refusal as CollectorRefusal where refusal.status == 409 {
         // The collector holds fewer actions than the batch assumed (the one before it
@@ -253,13 +272,9 @@ public actor SessionUploader {
         } else {
           progress.refusal = refusal
         }
-      } catch {
-        await wait(for: &inFlight, noting: &progress)
-        sessions[session.uuid] = progress
-        throw error
       }
       // Batches sent after one answered otherwise than expected assume what is not so.
-      if !asExpected { await wait(for: &inFlight, noting: &progress) }
+      if !asExpected { await wait(for: &inFlight, noting: &progress, afterFailure: !stored) }
       // Kept as each batch is acknowledged: a failure later keeps what was done.
       sessions[session.uuid] = progress
       if progress.refusal != nil { return }
@@ -282,12 +297,21 @@ public actor SessionUploader {
   }
 
   /// Waits for the answers of `inFlight`, oldest first, and notes in `progress` what the
-  /// collector stored; a batch it did not store is sent again later.
-  private func wait(for inFlight: inout [InFlight], noting progress: inout Progress) async {
+  /// collector stored. After a batch that was not stored (`afterFailure`), a later one stored
+  /// anyway (the collector had stored the first but its answer was lost) counts its actions
+  /// only: the effects it assumed sent before it are sent again, from where the collector
+  /// says it is.
+  private func wait(
+    for inFlight: inout [InFlight], noting progress: inout Progress, afterFailure: Bool
+  ) async {
     for request in inFlight {
       guard let answer = try? await request.answer.value else { continue }
-      progress.noteStored(request.batch, actionCount: answer.actionCount)
       progress.storedActions += answer.storedActions
+      if afterFailure {
+        progress.acknowledged = nil
+      } else {
+        progress.noteStored(request.batch, actionCount: answer.actionCount)
+      }
     }
     inFlight.removeAll()
   }

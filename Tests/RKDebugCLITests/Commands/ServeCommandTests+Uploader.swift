@@ -74,6 +74,47 @@ extension ServeCommandTests {
     await store.cancelEffects()
   }
 
+  /// Answers lost after the collector stored their batch (a dropped connection): with two
+  /// batches in flight, the one after such a batch is stored too, and the ends of the effects
+  /// the lost one sent running must still be sent. Once the session ends, the collector holds
+  /// it whole, byte for byte.
+  @Test @MainActor
+  func anUploaderWhoseAnswersAreLostSendsTheEndsOfItsEffects() async throws {
+    guard let collector = try await Collector(storage: .log) else { return }
+    defer { collector.server.process.terminate() }
+    let path = collector.directory.path("live.sqlite")
+    let log = try ActionLog(path: path, durability: .everyAction)
+    let clock = TestClock()
+    let store = Store(
+      initialState: Library.State(),
+      reducer: Library().recording(to: log, feature: "library"),
+      withDependencies: { $0.useTestValues(clock: clock) })
+    let lossy = LossyTransport()
+    let uploader = try SessionUploader(
+      logAt: path, collector: try #require(URL(string: collector.url)), token: Self.pushToken,
+      batchSize: 5, send: lossy.send)
+    var rng = SplitMix64(seed: 31)
+    for sent in 1...200 {
+      store.send(Library.randomAction(for: store.state, using: &rng))
+      await clock.advance(by: .milliseconds(400))
+      if sent % 20 == 0 {
+        try log.flush()
+        _ = try? await uploader.uploadPending()
+      }
+    }
+    await store.cancelEffects()
+    try log.close()
+    await lossy.stopLosing()
+    var complete = false
+    for _ in 0..<3 where !complete {
+      complete = (try? await uploader.uploadPending()) == true
+    }
+    #expect(complete)
+    #expect(await lossy.lost > 0)
+    let uuid = try #require(await uploader.statuses.first?.uuid)
+    #expect(try collector.pulledExportIsTheOriginal(uuid: uuid, log: path))
+  }
+
   /// Offline first: the uploader retries, waiting longer each time, and catches up once the
   /// collector answers; a second uploader of the same log (the app started again) resumes
   /// where the collector is and stores nothing twice.
@@ -232,4 +273,39 @@ private actor RequestGauge {
   }
 
   private func leave() { now -= 1 }
+}
+
+/// A transport that, until told to stop, loses the answer of a batch that sends a running
+/// effect when another request was sent while it was on its way: the batch is stored, and the
+/// one after it too.
+private actor LossyTransport {
+  private var started = 0
+  private var losing = true
+  private(set) var lost = 0
+
+  func stopLosing() { losing = false }
+
+  nonisolated func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
+    let number = await start()
+    let answer = try await URLSession.shared.data(for: request)
+    let sendsRunningEffect = request.httpBody.map {
+      String(decoding: $0, as: UTF8.self).contains(#""endedAt":null"#)
+    }
+    if sendsRunningEffect == true, await losesAnswer(of: number) {
+      throw URLError(.networkConnectionLost)
+    }
+    return answer
+  }
+
+  private func start() -> Int {
+    started += 1
+    return started
+  }
+
+  /// Whether the answer of request `number` is lost: one was sent after it.
+  private func losesAnswer(of number: Int) -> Bool {
+    guard losing, started > number else { return false }
+    lost += 1
+    return true
+  }
 }
