@@ -21,13 +21,7 @@ extension ServeCommandTests {
   ) async throws {
     guard let collector = try await Collector(storage: storage) else { return }
     defer { collector.server.process.terminate() }
-    let path = collector.directory.path("live.sqlite")
-    let log = try ActionLog(path: path, durability: .everyAction)
-    let clock = TestClock()
-    let store = Store(
-      initialState: Library.State(),
-      reducer: Library().recording(to: log, feature: "library"),
-      withDependencies: { $0.useTestValues(clock: clock) })
+    let (path, log, clock, store) = try Self.liveLibrary(in: collector)
     let gauge = RequestGauge()
     let uploader = try SessionUploader(
       logAt: path, collector: try #require(URL(string: collector.url)), token: Self.pushToken,
@@ -82,13 +76,7 @@ extension ServeCommandTests {
   func anUploaderWhoseAnswersAreLostSendsTheEndsOfItsEffects() async throws {
     guard let collector = try await Collector(storage: .log) else { return }
     defer { collector.server.process.terminate() }
-    let path = collector.directory.path("live.sqlite")
-    let log = try ActionLog(path: path, durability: .everyAction)
-    let clock = TestClock()
-    let store = Store(
-      initialState: Library.State(),
-      reducer: Library().recording(to: log, feature: "library"),
-      withDependencies: { $0.useTestValues(clock: clock) })
+    let (path, log, clock, store) = try Self.liveLibrary(in: collector)
     let lossy = LossyTransport()
     let uploader = try SessionUploader(
       logAt: path, collector: try #require(URL(string: collector.url)), token: Self.pushToken,
@@ -113,6 +101,22 @@ extension ServeCommandTests {
     #expect(await lossy.lost > 0)
     let uuid = try #require(await uploader.statuses.first?.uuid)
     #expect(try collector.pulledExportIsTheOriginal(uuid: uuid, log: path))
+  }
+
+  /// A Library store on a test clock, recording into a new log in `collector`'s folder.
+  @MainActor
+  private static func liveLibrary(in collector: Collector) throws -> (
+    path: String, log: ActionLog, clock: TestClock<Duration>,
+    store: Store<some Reducer<Library.State, Library.Action>>
+  ) {
+    let path = collector.directory.path("live.sqlite")
+    let log = try ActionLog(path: path, durability: .everyAction)
+    let clock = TestClock()
+    let store = Store(
+      initialState: Library.State(),
+      reducer: Library().recording(to: log, feature: "library"),
+      withDependencies: { $0.useTestValues(clock: clock) })
+    return (path, log, clock, store)
   }
 
   /// Offline first: the uploader retries, waiting longer each time, and catches up once the
