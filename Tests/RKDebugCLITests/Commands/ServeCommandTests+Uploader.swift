@@ -297,11 +297,17 @@ private actor LossyTransport {
     let sendsRunningEffect = lines.contains {
       $0.hasSuffix(#""type":"effect"}"#) && $0.contains(#""endedAt":null"#)
     }
-    if sendsRunningEffect, await losesAnswer(of: number) {
-      throw URLError(.networkConnectionLost)
+    if sendsRunningEffect {
+      // A slow answer: the uploader sends the next batch meanwhile (up to 0.5 s for it).
+      for _ in 0..<100 where await hasNoRequest(after: number) {
+        try await Task.sleep(for: .milliseconds(5))
+      }
+      if await losesAnswer(of: number) { throw URLError(.networkConnectionLost) }
     }
     return answer
   }
+
+  private func hasNoRequest(after number: Int) -> Bool { losing && started == number }
 
   private func start() -> Int {
     started += 1
