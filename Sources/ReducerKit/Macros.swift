@@ -46,7 +46,9 @@ public macro ObservationStateIgnored() =
 ///
 /// On a struct it adds the ``Reducer`` conformance and makes the nested `Action` (and a nested
 /// `State` enum) `@CasePathable` and `@dynamicMemberLookup`, so `\.child.presented.save` is a
-/// case key path. On an enum it generates `State`, `Action` and a static `body` from its cases:
+/// case key path; a struct that declares `body` keeps it, once built on its first action, in a
+/// `_bodyCache` (``_ReducerBodyCache``). On an enum it generates `State`, `Action` and a static
+/// `body` from its cases:
 ///
 /// ```swift
 /// @Reducer
@@ -58,5 +60,5 @@ public macro ObservationStateIgnored() =
 /// ```
 @attached(extension, conformances: Reducer, CaseReducer)
 @attached(memberAttribute)
-@attached(member, names: named(State), named(Action), named(body))
+@attached(member, names: named(State), named(Action), named(body), named(_bodyCache))
 public macro Reducer() = #externalMacro(module: "ReducerKitMacros", type: "ReducerMacro")

@@ -42,6 +42,10 @@ public protocol Reducer<State, Action> {
   /// The reducers this one is made of, run in order.
   @ReducerBuilder<State, Action>
   var body: Body { get }
+
+  /// Where `@Reducer` keeps ``body-swift.property`` once built, so it is not rebuilt on every
+  /// action; `nil` for other reducers. Not for implementing by hand.
+  var _bodyCache: _ReducerBodyCache<Self>? { get }
 }
 
 /// A convenience for a reducer with the same state and action as `R`, as in
@@ -60,10 +64,17 @@ extension Reducer where Body == Never {
   }
 }
 
+extension Reducer {
+  /// A reducer written without `@Reducer` builds its body on every action, as TCA's do.
+  public var _bodyCache: _ReducerBodyCache<Self>? { nil }
+}
+
 extension Reducer where Body: Reducer<State, Action> {
-  /// Runs the reducers of ``body-swift.property``.
+  /// Runs the reducers of ``body-swift.property``: built on the first action when `@Reducer`
+  /// gave the reducer a place to keep it, else on every action.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body.reduce(into: &state, action: action)
+    if let cache = _bodyCache { return cache.reduce(self, into: &state, action: action) }
+    return body.reduce(into: &state, action: action)
   }
 }

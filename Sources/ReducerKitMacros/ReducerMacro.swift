@@ -7,7 +7,8 @@ import SwiftSyntaxMacros
 ///
 /// On a struct it adds the `Reducer` conformance and marks the nested `Action` enum (and a
 /// nested `State` enum) `@CasePathable` and `@dynamicMemberLookup`, so `\.view.binding.email`
-/// and `\.response.success` are case key paths:
+/// and `\.response.success` are case key paths; a struct that declares a computed `body` and no
+/// `reduce(into:action:)` gets a `_bodyCache`, where the body is kept once built:
 ///
 /// ```swift
 /// @Reducer
@@ -127,7 +128,8 @@ extension ReducerMacro {
 
 extension ReducerMacro: MemberMacro {
   /// For an enum, its `State` and `Action` enums and its static `body`, each unless the enum
-  /// declares it; for a struct, an empty `body` when it has no logic of its own.
+  /// declares it; for a struct, an empty `body` when it has no logic of its own, or the cache
+  /// of the `body` it declares.
   public static func expansion(
     of node: AttributeSyntax,
     providingMembersOf declaration: some DeclGroupSyntax,
@@ -200,19 +202,32 @@ extension ReducerMacro: MemberMacro {
   }
 
   /// For a struct with neither a `body` nor a `reduce(into:action:)`, a `body` that does
-  /// nothing, as TCA gives a feature whose logic lives entirely in its children or its view.
+  /// nothing, as TCA gives a feature whose logic lives entirely in its children or its view;
+  /// for a struct with a computed `body` and no `reduce(into:action:)`, a `_bodyCache`, so the
+  /// body is built on its first action rather than on every one.
   private static func structMembers(of decl: StructDeclSyntax) -> [DeclSyntax] {
-    let hasLogic = decl.memberBlock.members.contains { member in
-      if let function = member.decl.as(FunctionDeclSyntax.self) {
-        return function.name.text == "reduce"
-      }
-      guard let variable = member.decl.as(VariableDeclSyntax.self) else { return false }
-      return variable.bindings.contains {
+    let members = decl.memberBlock.members
+    let hasReduce = members.contains {
+      $0.decl.as(FunctionDeclSyntax.self)?.name.text == "reduce"
+    }
+    let bodies = members.flatMap { member -> [PatternBindingSyntax] in
+      guard let variable = member.decl.as(VariableDeclSyntax.self) else { return [] }
+      return variable.bindings.filter {
         $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body"
       }
     }
-    guard !hasLogic else { return [] }
-    return ["\(raw: accessModifier(of: decl))let body = ReducerKit.EmptyReducer<State, Action>()"]
+    let access = accessModifier(of: decl)
+    if hasReduce { return [] }
+    guard let body = bodies.first else {
+      return ["\(raw: access)let body = ReducerKit.EmptyReducer<State, Action>()"]
+    }
+    guard body.accessorBlock != nil else { return [] }
+    return [
+      """
+      \(raw: access)let _bodyCache: ReducerKit._ReducerBodyCache<Self>? = \
+      ReducerKit._ReducerBodyCache()
+      """
+    ]
   }
 
   /// `public ` or `package ` when the type is, so the generated members can witness the

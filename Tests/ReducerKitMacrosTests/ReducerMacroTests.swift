@@ -36,6 +36,8 @@ struct ReducerMacroTests {
         var body: some ReducerOf<Self> {
           EmptyReducer()
         }
+
+        let _bodyCache: ReducerKit._ReducerBodyCache<Self>? = ReducerKit._ReducerBodyCache()
       }
 
       extension Feature: ReducerKit.Reducer {
@@ -67,6 +69,66 @@ struct ReducerMacroTests {
         }
         @ReducerBuilder<State, Action>
         var other: some Reducer<State, Action> { EmptyReducer() }
+
+        let _bodyCache: ReducerKit._ReducerBodyCache<Self>? = ReducerKit._ReducerBodyCache()
+      }
+
+      extension Feature: ReducerKit.Reducer {
+      }
+      """
+    }
+  }
+
+  @Test func publicGenericStructKeepsItsBodyInAPublicCache() {
+    assertMacro {
+      """
+      @Reducer
+      public struct Feature<Item> {
+        public var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+      }
+      """
+    } expansion: {
+      """
+      public struct Feature<Item> {
+        @ReducerKit.ReducerBuilder<Self.State, Self.Action>
+        public var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+
+        public let _bodyCache: ReducerKit._ReducerBodyCache<Self>? = ReducerKit._ReducerBodyCache()
+      }
+
+      extension Feature: ReducerKit.Reducer {
+      }
+      """
+    }
+  }
+
+  @Test func structWithReduceAndBodyGetsNoCache() {
+    assertMacro {
+      """
+      @Reducer
+      struct Feature {
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+        func reduce(into state: inout State, action: Action) -> Effect<Action> {
+          body.reduce(into: &state, action: action)
+        }
+      }
+      """
+    } expansion: {
+      """
+      struct Feature {
+        @ReducerKit.ReducerBuilder<Self.State, Self.Action>
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+        func reduce(into state: inout State, action: Action) -> Effect<Action> {
+          body.reduce(into: &state, action: action)
+        }
       }
 
       extension Feature: ReducerKit.Reducer {
