@@ -99,15 +99,17 @@ public struct _PresentationReducer<Base: Reducer, Destination: Reducer>: Reducer
     }
 
     let baseEffects = base.reduce(into: &state, action: action)
-    let currentID = state[keyPath: toPresentationState].wrappedValue.map(NavigationID.init)
     // As in TCA, the parent sees a dismissal (or an alert's button) while the child is still
     // there, and the child goes away only if the parent left the same presentation in place.
-    if isDismissal || dismissesEphemeral, let initialID, currentID == initialID {
+    if isDismissal || dismissesEphemeral, let initialID,
+      state[keyPath: toPresentationState].wrappedValue.map(NavigationID.init) == initialID
+    {
       state[keyPath: toPresentationState].wrappedValue = nil
     }
-    let finalID = state[keyPath: toPresentationState].wrappedValue.map(NavigationID.init)
     var cancelEffects: Effect<Base.Action> = .none
-    if let initialID, initialID != finalID {
+    if let initialID,
+      state[keyPath: toPresentationState].wrappedValue.map(NavigationID.init) != initialID
+    {
       cancelEffects = .cancel(id: effectsID(initialID), cause: .dismissed)
     }
     return .merge(destinationEffects, baseEffects, cancelEffects)
