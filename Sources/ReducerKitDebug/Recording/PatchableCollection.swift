@@ -90,14 +90,16 @@ extension StackState: PatchableCollection where Element: Equatable & Encodable {
       let entry = Entry(id: ids[index], element: oldElements[index])
       differ.append(
         PendingChange(
-          operation: .remove, path: path + [String(index)], oldValue: PendingValue(entry)
+          operation: .remove, path: path + [String(index)], oldValue: .encodable(StateValue(entry))
         )
       )
     }
     for index in kept..<new.ids.count {
       let entry = Entry(id: new.ids[index], element: newElements[index])
       differ.append(
-        PendingChange(operation: .add, path: path + [String(index)], value: PendingValue(entry))
+        PendingChange(
+          operation: .add, path: path + [String(index)], value: .encodable(StateValue(entry))
+        )
       )
     }
     // In index order, after the pushes and pops, as comparing every screen finds them.

@@ -45,7 +45,12 @@ final class StateTypeDescription<S: ObservableStateProtocol>: @unchecked Sendabl
   ) -> PropertyDiff<S> {
     let read = PropertyReader<S, Value>(keyPath)
     return .nested { old, new, path, differ in
-      differ.diffState(read(old), read(new), at: path())
+      let old = read(old)
+      let new = read(new)
+      // The same bits are the same state: the recorder holds the old state, so a change to
+      // anything it references was copied first.
+      if ExactEquality.hasSameBits(old, new) { return }
+      differ.diffState(old, new, at: path())
     }
   }
 
@@ -126,12 +131,33 @@ final class StateTypeDescription<S: ObservableStateProtocol>: @unchecked Sendabl
         }
       }
     default:
+      if let optional = Value.self as? any OptionalState.Type {
+        return optional.diff(at: keyPath)
+      }
+      if let collection = Value.self as? any (PatchableCollection & Equatable).Type {
+        return collectionDiff(of: collection, at: keyPath)
+      }
       if let equatable = Value.self as? any Equatable.Type {
         return equatableDiff(of: equatable, at: keyPath)
       }
       let read = PropertyReader<S, Value>(keyPath)
       return { old, new, path, differ in
         differ.diffValue(read(old), read(new), at: path(), isObjectMember: true)
+      }
+    }
+  }
+
+  /// An array, identified array or stack: diffed element by element when it changed, as
+  /// ``StateDiffer/diffValue(_:_:at:isObjectMember:)`` would after three protocol casts.
+  private static func collectionDiff<Value: PatchableCollection & Equatable>(
+    of _: Value.Type, at keyPath: PartialKeyPath<S>
+  ) -> PropertyDiff<S>.Diff {
+    let read = PropertyReader<S, Value>(keyPath)
+    return { old, new, path, differ in
+      let old = read(old)
+      let new = read(new)
+      if !ExactEquality.hasSameBits(old, new) {
+        old.diffElements(to: new, at: path(), into: &differ)
       }
     }
   }
@@ -208,5 +234,27 @@ enum StateTypeCache {
     let description = StateTypeDescription<S>()
     cache.withLock { $0[key] = description }
     return description
+  }
+}
+
+/// An optional observable state, such as a `@Presents` destination: when both sides hold one,
+/// diffed inside as ``StateDiffer/diffValue(_:_:at:isObjectMember:)`` would after its casts.
+protocol OptionalState {
+  static func diff<S>(at keyPath: PartialKeyPath<S>) -> PropertyDiff<S>.Diff
+}
+
+extension Optional: OptionalState where Wrapped: ObservableStateProtocol {
+  static func diff<S>(at keyPath: PartialKeyPath<S>) -> PropertyDiff<S>.Diff {
+    let read = PropertyReader<S, Self>(keyPath)
+    return { old, new, path, differ in
+      let old = read(old)
+      let new = read(new)
+      if ExactEquality.hasSameBits(old, new) { return }
+      if let old, let new {
+        differ.diffState(old, new, at: path())
+      } else {
+        differ.diffValue(old as Any, new as Any, at: path(), isObjectMember: true)
+      }
+    }
   }
 }
