@@ -45,7 +45,7 @@ public protocol Reducer<State, Action> {
 
   /// Where `@Reducer` keeps ``body-swift.property`` once built, so it is not rebuilt on every
   /// action; `nil` for other reducers. Not for implementing by hand.
-  var _bodyCache: _ReducerBodyCache<Self>? { get }
+  var _bodyCache: _ReducerBodyCache<Self>? { get set }
 }
 
 /// A convenience for a reducer with the same state and action as `R`, as in
@@ -66,7 +66,10 @@ extension Reducer where Body == Never {
 
 extension Reducer {
   /// A reducer written without `@Reducer` builds its body on every action, as TCA's do.
-  public var _bodyCache: _ReducerBodyCache<Self>? { nil }
+  public var _bodyCache: _ReducerBodyCache<Self>? {
+    get { nil }
+    set {}
+  }
 }
 
 extension Reducer where Body: Reducer<State, Action> {

@@ -224,7 +224,7 @@ extension ReducerMacro: MemberMacro {
     guard body.accessorBlock != nil else { return [] }
     return [
       """
-      \(raw: access)let _bodyCache: ReducerKit._ReducerBodyCache<Self>? = \
+      \(raw: access)var _bodyCache: ReducerKit._ReducerBodyCache<Self>? = \
       ReducerKit._ReducerBodyCache()
       """
     ]

@@ -37,7 +37,7 @@ struct ReducerMacroTests {
           EmptyReducer()
         }
 
-        let _bodyCache: ReducerKit._ReducerBodyCache<Self>? = ReducerKit._ReducerBodyCache()
+        var _bodyCache: ReducerKit._ReducerBodyCache<Self>? = ReducerKit._ReducerBodyCache()
       }
 
       extension Feature: ReducerKit.Reducer {
@@ -70,7 +70,7 @@ struct ReducerMacroTests {
         @ReducerBuilder<State, Action>
         var other: some Reducer<State, Action> { EmptyReducer() }
 
-        let _bodyCache: ReducerKit._ReducerBodyCache<Self>? = ReducerKit._ReducerBodyCache()
+        var _bodyCache: ReducerKit._ReducerBodyCache<Self>? = ReducerKit._ReducerBodyCache()
       }
 
       extension Feature: ReducerKit.Reducer {
@@ -97,7 +97,7 @@ struct ReducerMacroTests {
           EmptyReducer()
         }
 
-        public let _bodyCache: ReducerKit._ReducerBodyCache<Self>? = ReducerKit._ReducerBodyCache()
+        public var _bodyCache: ReducerKit._ReducerBodyCache<Self>? = ReducerKit._ReducerBodyCache()
       }
 
       extension Feature: ReducerKit.Reducer {

@@ -6,9 +6,10 @@ import Synchronization
 ///
 /// The `@Reducer` macro adds one, as `_bodyCache`, to a struct that declares `body` and no
 /// `reduce(into:action:)`. The body is built on the reducer's first action, inside that
-/// action's dependencies, as it was before on every action; a `@Dependency` resolves when it
-/// is read, so later actions still see theirs. Copies of a reducer share its cache: a copy
-/// whose properties are changed after the original has run keeps the original's body.
+/// action's dependencies. Copies of a reducer value share its cache, so whichever runs first
+/// builds the body for all; stores given one reducer value share its body, and the child
+/// reducers it built keep the dependencies they captured then (a store's own still win where it
+/// sets them).
 public final class _ReducerBodyCache<R: Reducer>: Hashable, @unchecked Sendable {
   // `@unchecked`: the body is written once under the lock and only read afterwards; a body is
   // as sendable as the reducer that built it.
@@ -31,8 +32,12 @@ public final class _ReducerBodyCache<R: Reducer>: Hashable, @unchecked Sendable 
       return built.body.reduce(into: &state, action: action)
     }
     // Built outside the lock: a body builds child reducers, and a reducer may run itself again
-    // from its own `reduce`. Should two actions race, the first body stored wins.
-    let fresh = Built(reducer.body)
+    // from its own `reduce`. Should two actions race, the first body stored wins. Built by a
+    // copy without this cache: the body's closures keep the copy that built it, and through
+    // this cache it would keep itself.
+    var builder = reducer
+    builder._bodyCache = nil
+    let fresh = Built(builder.body)
     let built = self.built.withLock { stored in
       if let stored { return stored }
       stored = fresh

@@ -7,7 +7,7 @@ import Testing
   enum Destination: Equatable {
     case editor(Int)
     case viewer(Int)
-    case indirectly(Box)
+    indirect case indirectly(Box)
     case none
     case other
   }

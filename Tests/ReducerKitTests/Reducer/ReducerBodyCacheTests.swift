@@ -117,6 +117,21 @@ import Testing
     #expect(store.count == 4)
   }
 
+  @Test func aCachedBodyIsFreedWithItsStore() {
+    weak var builds: LockIsolated<Int>?
+    do {
+      let counter = LockIsolated(0)
+      builds = counter
+      let store = Store(initialState: Stamped.State(), reducer: Stamped(builds: counter))
+      store.send(.count)
+      store.send(.twice)
+      #expect(store.count == 3)
+    }
+    // The body's closures keep the reducer that built it; were that the cached one, the cache
+    // would keep itself, and the counter with it.
+    #expect(builds == nil)
+  }
+
   /// A tree of rows whose rows are the same feature, built lazily at each level.
   @Reducer
   struct Nested {
