@@ -1,0 +1,173 @@
+import Synchronization
+import Foundation
+
+/// Keeps the value each shared storage had before it first changed while the tracker was
+/// active, so that the recorder can log what an action changed in shared state, and
+/// `TestStore` can assert it: every state holds the same reference, so the state before an
+/// action no longer shows the old value.
+///
+/// A tracker is active for the code inside ``track(_:)`` and the tasks that code starts.
+/// Inside ``reading(_:lhs:rhs:_:)``, reads of a tracked shared value, its `==` and its
+/// custom-dump diff see the values of the sides named (before the change, as a test expects it,
+/// or now) instead of the value now.
+package final class SharedChangeTracker: @unchecked Sendable {
+  // `@unchecked`: `changes` and `order` are read and written only under `lock`.
+
+  /// Which value of a tracked storage a read sees.
+  package enum Side: Sendable {
+    /// The value now.
+    case current
+    /// The value before the tracker first saw it change.
+    case before
+    /// The value a test expects: `before` as changed by `withLock` inside an assertion.
+    case expected
+  }
+
+  private struct Change {
+    let storage: SharedStorage
+    var before: Any
+    var expected: Any?
+  }
+
+  private let lock = NSLock()
+  private var changes: [ObjectIdentifier: Change] = [:]
+  private var order: [ObjectIdentifier] = []
+
+  package init() {}
+
+  /// The trackers active in this task.
+  @TaskLocal static var active: [SharedChangeTracker] = []
+  /// The reading mode in effect, if any.
+  @TaskLocal static var mode: ReadingMode?
+
+  /// Runs `body` with this tracker active, in addition to those already active.
+  package func track<R>(_ body: () throws -> R) rethrows -> R {
+    try Self.$active.withValue(Self.active + [self], operation: body)
+  }
+
+  /// Runs `body` reading tracked values from `reads`, comparing `lhs == rhs` with the left
+  /// side's values on the left and the right side's on the right.
+  package func reading<R>(
+    _ reads: Side, lhs: Side = .expected, rhs: Side = .current, _ body: () throws -> R
+  ) rethrows -> R {
+    try Self.$mode.withValue(ReadingMode(tracker: self, reads: reads, lhs: lhs, rhs: rhs)) {
+      try body()
+    }
+  }
+
+  /// Whether some shared value changed while the tracker was active.
+  package var hasChanges: Bool { lock.withLock { !order.isEmpty } }
+
+  /// The storages that changed, in the order of their first change.
+  package var changedStorages: [SharedStorage] {
+    lock.withLock { order.compactMap { changes[$0]?.storage } }
+  }
+
+  /// Whether `storage` changed while the tracker was active.
+  package func hasChanged(_ storage: SharedStorage) -> Bool {
+    lock.withLock { changes[storage.id] != nil }
+  }
+
+  /// The whole value of `storage` on `side`; the value now when it did not change.
+  package func value(of storage: SharedStorage, on side: Side) -> Any {
+    let change = lock.withLock { changes[storage.id] }
+    switch (side, change) {
+    case (.current, _), (_, nil):
+      return storage.currentValue
+    case let (.before, change?):
+      return change.before
+    case let (.expected, change?):
+      return change.expected ?? change.before
+    }
+  }
+
+  /// Forgets every change: the values now are those the next changes start from.
+  package func reset() {
+    lock.withLock {
+      changes = [:]
+      order = []
+    }
+  }
+
+  /// Forgets the change of `storage` alone.
+  package func reset(_ storage: SharedStorage) {
+    lock.withLock {
+      guard changes.removeValue(forKey: storage.id) != nil else { return }
+      order.removeAll { $0 == storage.id }
+    }
+  }
+
+  /// Changes the expected value of `storage` (a `withLock` inside an assertion).
+  func modifyExpected<R>(_ storage: SharedStorage, _ body: (inout Any) throws -> R) rethrows -> R {
+    var value = value(of: storage, on: .expected)
+    let result = try body(&value)
+    lock.withLock {
+      if changes[storage.id] == nil {
+        changes[storage.id] = Change(storage: storage, before: storage.currentValue)
+        order.append(storage.id)
+      }
+      changes[storage.id]?.expected = value
+    }
+    return result
+  }
+
+  /// Notes `value` as the value of `storage` before its first change, for each active tracker.
+  static func willChange(_ storage: SharedStorage, from value: Any) {
+    for tracker in active { tracker.record(storage, before: value) }
+  }
+
+  private func record(_ storage: SharedStorage, before value: Any) {
+    lock.withLock {
+      guard changes[storage.id] == nil else { return }
+      changes[storage.id] = Change(storage: storage, before: value)
+      order.append(storage.id)
+    }
+  }
+
+  /// How reads of tracked values behave inside ``reading(_:lhs:rhs:_:)``.
+  struct ReadingMode: Sendable {
+    let tracker: SharedChangeTracker
+    let reads: Side
+    let lhs: Side
+    let rhs: Side
+  }
+}
+
+/// Hears of every change of a shared value, wherever it is made: the hook a store uses to see
+/// its shared state change outside its reducer.
+package enum SharedObservers {
+  /// Who made a change.
+  package enum Origin: Sendable {
+    /// `withLock`, in a reducer or an effect.
+    case mutation
+    /// The storage itself: a file written by another process, a defaults key set elsewhere.
+    case storage
+  }
+
+  /// A change observer: the storage and the origin of its change.
+  package typealias Observer = @Sendable (SharedStorage, Origin) -> Void
+
+  private static let observers = Mutex<[Int: Observer]>([:])
+  private static let count = Atomic<Int>(0)
+  private static let nextToken = Atomic<Int>(0)
+
+  /// Calls `observer` after each change of any shared value, until `remove` of the token.
+  package static func add(_ observer: @escaping Observer) -> Int {
+    let token = nextToken.add(1, ordering: .relaxed).newValue
+    observers.withLock { $0[token] = observer }
+    count.add(1, ordering: .relaxed)
+    return token
+  }
+
+  /// Stops the observer of `token`.
+  package static func remove(_ token: Int) {
+    let removed = observers.withLock { $0.removeValue(forKey: token) }
+    if removed != nil { count.subtract(1, ordering: .relaxed) }
+  }
+
+  static func didChange(_ storage: SharedStorage, origin: Origin) {
+    guard count.load(ordering: .relaxed) > 0 else { return }
+    let current = observers.withLock { Array($0.values) }
+    for observer in current { observer(storage, origin) }
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Finds where in a value the shared values a tracker saw change are held, as JSON paths.
+///
+/// The value is encoded with `JSONEncoder` (output dropped) and each ``Shared`` it meets
+/// reports its coding path: the path of its JSON in the value's JSON, whatever coding keys,
+/// enums and collections lie between. A shared value held in three places is found three times.
+package final class SharedLocator: @unchecked Sendable {
+  // `@unchecked`: used by one encoding on one thread, then read.
+  /// A place a changed shared value is held.
+  package struct Place {
+    /// The JSON path of the place, one token per key or index.
+    package var path: [String]
+    /// The value there before the change, and now.
+    package var before: Any
+    package var current: Any
+  }
+
+  /// The tracker whose changes are looked for; `nil` to look for any shared value.
+  private let tracker: SharedChangeTracker?
+  package private(set) var places: [Place] = []
+  private var sawShared = false
+
+  private init(tracker: SharedChangeTracker?) {
+    self.tracker = tracker
+  }
+
+  /// Whether `value` holds a shared value anywhere.
+  package static func holdsShared(_ value: some Encodable) -> Bool {
+    let locator = SharedLocator(tracker: nil)
+    let encoder = JSONEncoder()
+    encoder.userInfo[userInfoKey] = locator
+    _ = try? encoder.encode(value)
+    return locator.sawShared
+  }
+
+  static let userInfoKey = CodingUserInfoKey(rawValue: "ReducerKit.SharedLocator")!
+
+  /// The places in `value` that hold a shared value `tracker` saw change.
+  package static func places(
+    in value: some Encodable, changedIn tracker: SharedChangeTracker
+  ) -> [Place] {
+    let locator = SharedLocator(tracker: tracker)
+    let encoder = JSONEncoder()
+    encoder.userInfo[userInfoKey] = locator
+    _ = try? encoder.encode(value)
+    return locator.places
+  }
+
+  /// Notes a shared value met at `codingPath`.
+  func visit<Value>(_ shared: Shared<Value>, at codingPath: [any CodingKey]) {
+    sawShared = true
+    let storage = shared.reference.storage
+    guard let tracker, tracker.hasChanged(storage) else { return }
+    places.append(
+      Place(
+        path: codingPath.map(Self.token),
+        before: shared.value(on: .before, of: tracker),
+        current: shared.reference.currentValue
+      )
+    )
+  }
+
+  /// The JSON Pointer token of a coding key: an array index as its number, a key as its name.
+  private static func token(_ key: any CodingKey) -> String {
+    if let index = key.intValue, key.stringValue == "Index \(index)" { return String(index) }
+    return key.stringValue
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The one place a shared value lives: every ``Shared`` and ``SharedReader`` of it, derived ones
+/// included, reads and changes this object's value under its lock.
+///
+/// It holds the value as `Any` so that a share derived from it (`$list[id: id]`) and the tracker
+/// of changes (``SharedChangeTracker``) can hold the root without knowing its type.
+package final class SharedStorage: @unchecked Sendable {
+  // `@unchecked`: `value` and `persistence` are read and written only under `lock`.
+  private let lock = NSRecursiveLock()
+  private var value: Any
+  private var persistence: SharedPersistence?
+  /// How the value is stored, as a developer writes it: `.fileStorage(…)`, or `value` for
+  /// `Shared(value:)`.
+  package let keyDescription: String
+
+  init(value: Any, keyDescription: String) {
+    self.value = value
+    self.keyDescription = keyDescription
+  }
+
+  /// The storage's identity, the same for every share of its value.
+  package var id: ObjectIdentifier { ObjectIdentifier(self) }
+
+  /// Whether the value is kept by a key (a file, a defaults suite, memory under a name) rather
+  /// than made with `Shared(value:)`.
+  package var isPersisted: Bool { lock.withLock { persistence != nil } }
+
+  /// The value now.
+  package var currentValue: Any { lock.withLock { value } }
+
+  /// Reads the value under the lock.
+  func read<R>(_ body: (Any) throws -> R) rethrows -> R {
+    try lock.withLock { try body(value) }
+  }
+
+  /// Changes the value under the lock: the active change trackers see the value before the
+  /// first change, then the key saves the new value and observers hear of it.
+  func mutate<R>(_ body: (inout Any) throws -> R) rethrows -> R {
+    let result = try lock.withLock {
+      SharedChangeTracker.willChange(self, from: value)
+      let result = try body(&value)
+      persistence?.save(value)
+      return result
+    }
+    SharedObservers.didChange(self, origin: .mutation)
+    return result
+  }
+
+  /// Replaces the value with one the storage gave (a file changed on disk): no save, and the
+  /// observers hear that the storage made the change.
+  func replace(byStorage newValue: Any) {
+    lock.withLock {
+      SharedChangeTracker.willChange(self, from: value)
+      value = newValue
+    }
+    SharedObservers.didChange(self, origin: .storage)
+  }
+
+  /// Keeps the value in step with a key from now on.
+  func attach(_ persistence: SharedPersistence) {
+    lock.withLock { self.persistence = persistence }
+  }
+}
+
+/// How a persisted ``SharedStorage`` saves its value and hears of changes its key makes.
+final class SharedPersistence: Sendable {
+  let save: @Sendable (Any) -> Void
+  /// Keeps the key's subscription alive as long as the storage.
+  let subscription: SharedSubscription
+
+  init(save: @escaping @Sendable (Any) -> Void, subscription: SharedSubscription) {
+    self.save = save
+    self.subscription = subscription
+  }
+}

@@ -1,0 +1,193 @@
+import CustomDump
+
+/// A value several features hold at once: a change made through one is seen by all.
+///
+/// Keep it in state with `@Shared`, persisted by a key or made from a value, and change it
+/// only through ``withLock(_:fileID:filePath:line:column:)``, as with swift-sharing:
+///
+/// ```swift
+/// @ObservableState
+/// struct State: Equatable {
+///   @Shared(.fileStorage(.documentsDirectory.appending(component: "items.json")))
+///   var items: [Item] = []
+/// }
+///
+/// state.$items.withLock { $0.append(item) }
+/// ```
+///
+/// Derive a share of a part with dynamic member lookup (`$syncUp.meetings`) or a subscript
+/// (`Shared($syncUps[id: id])`, `nil` when the element is missing). It is `Equatable`,
+/// `Codable` as its value, and dumps as its value.
+@propertyWrapper
+@dynamicMemberLookup
+public struct Shared<Value>: Sendable {
+  /// How this share reaches its value.
+  package let reference: any SharedReference<Value>
+
+  package init(reference: any SharedReference<Value>) {
+    self.reference = reference
+  }
+
+  /// A share of a value that is not persisted: it lives as long as some state holds it.
+  public init(value: Value) {
+    let storage = SharedStorage(value: value, keyDescription: "value")
+    self.init(reference: SharedRootReference<Value>(storage: storage))
+  }
+
+  /// Another share of the same value: `_child = Shared(projectedValue: $parentValue)`.
+  public init(projectedValue: Shared<Value>) {
+    self = projectedValue
+  }
+
+  /// A share of the wrapped value of an optional share, or `nil` when it holds `nil`:
+  /// `Shared($syncUps[id: id])`.
+  public init?(_ base: Shared<Value?>) {
+    guard let initial = base.wrappedValue else { return nil }
+    self.init(reference: SharedUnwrappedReference(base: base.reference, initialValue: initial))
+  }
+
+  /// A share of the value a key stores, starting from `wrappedValue` when it stores none.
+  public init(wrappedValue: @autoclosure () -> Value, _ key: some SharedKey<Value>) {
+    let storage = PersistentReferences.storage(for: key, initialValue: wrappedValue, save: true)
+    self.init(reference: SharedRootReference<Value>(storage: storage))
+  }
+
+  /// A share of the optional value a key stores, `nil` when it stores none.
+  public init<Wrapped>(_ key: some SharedKey<Value>) where Value == Wrapped? {
+    self.init(wrappedValue: nil, key)
+  }
+
+  /// A share of the value a key with a default stores: `@Shared(.syncUps) var syncUps`.
+  public init<Key: SharedKey<Value>>(_ key: _SharedKeyDefault<Key>) {
+    self.init(wrappedValue: key.initialValue, key)
+  }
+
+  /// A share of the value a key with a default stores, starting from `wrappedValue` instead.
+  public init<Key: SharedKey<Value>>(
+    wrappedValue: @autoclosure () -> Value, _ key: _SharedKeyDefault<Key>
+  ) {
+    let storage = PersistentReferences.storage(
+      for: key.base, initialValue: wrappedValue, save: true
+    )
+    self.init(reference: SharedRootReference<Value>(storage: storage))
+  }
+
+  /// The value now. Inside a test's assertion it is the value the test expects.
+  public var wrappedValue: Value {
+    guard let mode = SharedChangeTracker.mode else { return reference.currentValue }
+    return value(on: mode.reads, of: mode.tracker)
+  }
+
+  /// The share itself: `state.$count.withLock { $0 += 1 }`.
+  public var projectedValue: Shared<Value> {
+    get { self }
+    set { self = newValue }
+  }
+
+  /// Changes the value under its lock; the one way to change a shared value.
+  ///
+  /// Inside a test's assertion it changes the value the test expects instead.
+  @discardableResult
+  public func withLock<R>(
+    _ operation: (inout Value) throws -> R,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) rethrows -> R {
+    let reference = self.reference
+    if let mode = SharedChangeTracker.mode, mode.reads == .expected {
+      return try mode.tracker.modifyExpected(reference.storage) { root in
+        try reference.modify(inRoot: &root, operation)
+      }
+    }
+    return try reference.storage.mutate { root in try reference.modify(inRoot: &root, operation) }
+  }
+
+  /// A share of a part of the value: `$syncUp.meetings`.
+  public subscript<Member>(dynamicMember keyPath: WritableKeyPath<Value, Member>) -> Shared<Member>
+  {
+    Shared<Member>(reference: SharedKeyPathReference(base: reference, keyPath: keyPath))
+  }
+
+  /// A read-only share of a part of the value.
+  @_disfavoredOverload
+  public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> SharedReader<Member>
+  {
+    read(keyPath)
+  }
+
+  /// A read-only share of a part of the value.
+  public func read<Member>(_ keyPath: KeyPath<Value, Member>) -> SharedReader<Member> {
+    SharedReader(self)[dynamicMember: keyPath]
+  }
+
+  /// The value of this share on `side` of `tracker`.
+  package func value(on side: SharedChangeTracker.Side, of tracker: SharedChangeTracker) -> Value
+  {
+    guard side != .current, tracker.hasChanged(reference.storage) else {
+      return reference.currentValue
+    }
+    return reference.value(inRoot: tracker.value(of: reference.storage, on: side))
+  }
+}
+
+extension Shared: Equatable where Value: Equatable {
+  /// Whether the two shares hold equal values. Inside a tracker's reading, a share of a
+  /// tracked value compares the left side's value with the right side's.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    guard let mode = SharedChangeTracker.mode else {
+      return lhs.reference.currentValue == rhs.reference.currentValue
+    }
+    return lhs.value(on: mode.lhs, of: mode.tracker) == rhs.value(on: mode.rhs, of: mode.tracker)
+  }
+}
+
+extension Shared: Encodable where Value: Encodable {
+  /// Encodes the value, as the state would without sharing.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    if let locator = encoder.userInfo[SharedLocator.userInfoKey] as? SharedLocator {
+      locator.visit(self, at: encoder.codingPath)
+      try container.encodeNil()
+      return
+    }
+    try container.encode(wrappedValue)
+  }
+}
+
+extension Shared: Decodable where Value: Decodable {
+  /// A share of a decoded value, not persisted (`Shared(value:)`).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    self.init(value: try container.decode(Value.self))
+  }
+}
+
+extension Shared: Identifiable where Value: Identifiable {
+  /// The value's id.
+  public var id: Value.ID { wrappedValue.id }
+}
+
+extension Shared: CustomStringConvertible {
+  public var description: String { "Shared<\(Value.self)>(\(reference.pathDescription))" }
+}
+
+extension Shared: CustomDumpRepresentable {
+  /// Dumps as the value, as swift-sharing's `Shared` does.
+  public var customDumpValue: Any { wrappedValue }
+}
+
+extension Shared: _CustomDiffObject {
+  /// The values a diff compares: inside a tracker's reading, the left and right sides';
+  /// otherwise the value now on both.
+  public var _customDiffValues: (Any, Any) {
+    guard let mode = SharedChangeTracker.mode else {
+      let value = reference.currentValue
+      return (value, value)
+    }
+    return (value(on: mode.lhs, of: mode.tracker), value(on: mode.rhs, of: mode.tracker))
+  }
+
+  public var _objectIdentifier: ObjectIdentifier { ObjectIdentifier(reference.storage) }
+}
