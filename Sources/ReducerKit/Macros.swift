@@ -62,3 +62,17 @@ public macro ObservationStateIgnored() =
 @attached(memberAttribute)
 @attached(member, names: named(State), named(Action), named(body), named(_bodyCache))
 public macro Reducer() = #externalMacro(module: "ReducerKitMacros", type: "ReducerMacro")
+
+/// Marks a case of a `@Reducer` enum that holds no child reducer, as TCA's does: the case is
+/// kept in `State` as written and receives no action.
+///
+/// ```swift
+/// @Reducer
+/// enum Destination {
+///   @ReducerCaseIgnored case alert(AlertState<Alert>)
+///   case edit(EditForm)
+/// }
+/// ```
+@attached(peer)
+public macro ReducerCaseIgnored() =
+  #externalMacro(module: "ReducerKitMacros", type: "ReducerCaseIgnoredMacro")

@@ -80,13 +80,13 @@ public enum ObservableStateMacro: ExtensionMacro {
     let access = AccessLevel.effective(of: structDecl, in: context.lexicalContext).modifier
     let conformance = protocols.isEmpty ? "" : ": ReducerKit.ObservableStateProtocol"
 
-    let keyPaths = properties.map { "\\Self.\($0.identifier)" }
+    let keyPaths = properties.map { "\\Self.\($0.storageIdentifier)" }
     // Ignored properties are not observed, but the recorder still needs them: `Codable` encodes
     // them, so a patch that left them out would not rebuild the state.
     let encoded = stored.compactMap { property -> (name: String, identifier: String)? in
       let key = if let codingKeys { codingKeys[property.name] } else { Optional(property.name) }
       guard let key else { return nil }
-      return ("\(StringLiteralExprSyntax(content: key))", property.identifier)
+      return ("\(StringLiteralExprSyntax(content: key))", property.storageIdentifier)
     }
     let observed = encoded.map {
       "ReducerKit.ObservableProperty(\($0.name), \\Self.\($0.identifier)),"
@@ -110,7 +110,7 @@ public enum ObservableStateMacro: ExtensionMacro {
       "    switch keyPath {",
     ]
     for property in properties {
-      let id = property.identifier
+      let id = property.storageIdentifier
       lines.append("    case \\Self.\(id):")
       lines.append("      return ReducerKit._$isChanged(old.\(id), new.\(id))")
     }
@@ -239,6 +239,13 @@ struct StoredProperty {
   /// Whether the property is marked `@ObservationStateIgnored`: not observed by the store, but
   /// still listed for the recorder.
   var isIgnored = false
+  /// Whether the property is a `@Shared` or `@SharedReader`: its value lives in a reference, so
+  /// it is observed and recorded through the wrapper (`_name`), whose `==` and diff can see the
+  /// value before a change, rather than through the value the wrapper reads now.
+  var isShared = false
+
+  /// How the generated code reaches the property: the wrapper's storage for a shared one.
+  var storageIdentifier: String { isShared ? "_\(name)" : identifier }
 
   /// The stored instance properties of a member block that are not `lazy`, in declaration
   /// order.
@@ -248,11 +255,15 @@ struct StoredProperty {
       guard let variable = member.decl.as(VariableDeclSyntax.self), isStored(variable)
       else { continue }
       let isIgnored = isMarkedIgnored(variable)
+      let isShared = isMarkedShared(variable)
       for binding in variable.bindings {
         if let accessorBlock = binding.accessorBlock, isComputed(accessorBlock) { continue }
         let start = properties.count
         collect(binding.pattern, into: &properties)
-        for index in start..<properties.count { properties[index].isIgnored = isIgnored }
+        for index in start..<properties.count {
+          properties[index].isIgnored = isIgnored
+          properties[index].isShared = isShared
+        }
       }
     }
     return properties
@@ -280,6 +291,19 @@ struct StoredProperty {
       }
     }
     return false
+  }
+
+  /// Whether a variable declaration is wrapped by `@Shared` or `@SharedReader`.
+  private static func isMarkedShared(_ variable: VariableDeclSyntax) -> Bool {
+    let names: Set<String> = [
+      "Shared", "SharedReader", "ReducerKit.Shared", "ReducerKit.SharedReader",
+    ]
+    return variable.attributes.contains { attribute in
+      guard let attribute = attribute.as(AttributeSyntax.self) else { return false }
+      var name = attribute.attributeName.trimmedDescription
+      if let generic = name.firstIndex(of: "<") { name = String(name[..<generic]) }
+      return names.contains(name)
+    }
   }
 
   /// Whether an accessor block makes its property computed: it has accessors other than the

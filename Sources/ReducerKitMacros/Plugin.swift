@@ -7,6 +7,7 @@ struct ReducerKitMacrosPlugin: CompilerPlugin {
   let providingMacros: [any Macro.Type] = [
     ObservableStateMacro.self,
     ObservationStateIgnoredMacro.self,
+    ReducerCaseIgnoredMacro.self,
     ReducerMacro.self,
   ]
 }

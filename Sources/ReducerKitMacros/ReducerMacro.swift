@@ -22,8 +22,8 @@ import SwiftSyntaxMacros
 /// On an enum of child reducers (`case edit(EditForm)`) it generates the `State` and `Action`
 /// enums, one case per child, and a static `body` that runs the child of the current case; a
 /// case holding `AlertState<Action>` or `ConfirmationDialogState<Action>` keeps that state and
-/// takes the alert's action, and a case with no single reducer payload is kept as written in
-/// `State` and never receives an action.
+/// takes the alert's action, and a case with no single reducer payload, or marked
+/// `@ReducerCaseIgnored`, is kept as written in `State` and never receives an action.
 public enum ReducerMacro {}
 
 extension ReducerMacro: ExtensionMacro {
@@ -158,7 +158,11 @@ extension ReducerMacro: MemberMacro {
     let access = accessModifier(of: enumDecl)
     let cases = members.flatMap { member -> [ReducerCase] in
       guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { return [] }
-      return caseDecl.elements.map(ReducerCase.init)
+      let isIgnored = caseDecl.attributes.contains {
+        let name = $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription
+        return name == "ReducerCaseIgnored" || name == "ReducerKit.ReducerCaseIgnored"
+      }
+      return caseDecl.elements.map { ReducerCase($0, isIgnored: isIgnored) }
     }
 
     var decls: [DeclSyntax] = []
@@ -259,9 +263,10 @@ private struct ReducerCase {
   let element: EnumCaseElementSyntax
   let kind: Kind
 
-  init(_ element: EnumCaseElementSyntax) {
+  init(_ element: EnumCaseElementSyntax, isIgnored: Bool = false) {
     self.element = element
     guard
+      !isIgnored,
       let parameters = element.parameterClause?.parameters, parameters.count == 1,
       let parameter = parameters.first, parameter.firstName == nil,
       parameter.type.is(IdentifierTypeSyntax.self) || parameter.type.is(MemberTypeSyntax.self)

@@ -63,6 +63,54 @@ struct ObservableStateMacroTests {
     }
   }
 
+  @Test func sharedPropertiesAreObservedThroughTheirWrapper() {
+    assertMacro {
+      """
+      @ObservableState
+      struct State: Equatable {
+        @Shared(.syncUps) var syncUps
+        @SharedReader var isOn: Bool
+        var count = 0
+      }
+      """
+    } expansion: {
+      #"""
+      struct State: Equatable {
+        @Shared(.syncUps) var syncUps
+        @SharedReader var isOn: Bool
+        var count = 0
+      }
+
+      extension State: ReducerKit.ObservableStateProtocol {
+        static var _$observableKeyPaths: [PartialKeyPath<Self>] {
+          [\Self._syncUps, \Self._isOn, \Self.count]
+        }
+        static func hasChanged(
+          _ keyPath: PartialKeyPath<Self>, from old: Self, to new: Self
+        ) -> Bool {
+          switch keyPath {
+          case \Self._syncUps:
+            return ReducerKit._$isChanged(old._syncUps, new._syncUps)
+          case \Self._isOn:
+            return ReducerKit._$isChanged(old._isOn, new._isOn)
+          case \Self.count:
+            return ReducerKit._$isChanged(old.count, new.count)
+          default:
+            return true
+          }
+        }
+        static var _$observableProperties: [ReducerKit.ObservableProperty<Self>] {
+          [
+            ReducerKit.ObservableProperty("syncUps", \Self._syncUps),
+            ReducerKit.ObservableProperty("isOn", \Self._isOn),
+            ReducerKit.ObservableProperty("count", \Self.count),
+          ]
+        }
+      }
+      """#
+    }
+  }
+
   @Test func publicStruct() {
     assertMacro {
       """

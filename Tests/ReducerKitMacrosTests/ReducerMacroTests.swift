@@ -253,6 +253,55 @@ struct ReducerMacroTests {
     }
   }
 
+  @Test func anIgnoredCaseKeepsItsStateAndGetsNoReducer() {
+    assertMacro {
+      """
+      @Reducer
+      enum Destination {
+        @ReducerCaseIgnored case alert(AlertState<Alert>)
+        @ReducerCaseIgnored case note(Note)
+        case edit(EditForm)
+      }
+      """
+    } expansion: {
+      #"""
+      enum Destination {
+        @ReducerCaseIgnored case alert(AlertState<Alert>)
+        @ReducerCaseIgnored case note(Note)
+        case edit(EditForm)
+
+        @CasePathable
+        @dynamicMemberLookup
+        @ObservableState
+        enum State: ReducerKit.CaseReducerState {
+          typealias StateReducer = Destination
+          case alert(AlertState<Alert>)
+          case note(Note)
+          case edit(EditForm.State)
+        }
+
+        @CasePathable
+        @dynamicMemberLookup
+        enum Action {
+          case alert(Swift.Never)
+          case note(Swift.Never)
+          case edit(EditForm.Action)
+        }
+
+        static var body: some ReducerKit.Reducer<Self.State, Self.Action> {
+          ReducerKit.EmptyReducer<Self.State, Self.Action>()
+          .ifCaseLet(\Self.State.Cases.edit, action: \Self.Action.Cases.edit) {
+            EditForm()
+          }
+        }
+      }
+
+      extension Destination: ReducerKit.CaseReducer, ReducerKit.Reducer {
+      }
+      """#
+    }
+  }
+
   @Test func publicEnumGetsPublicMembers() {
     assertMacro {
       """
