@@ -60,7 +60,9 @@ extension TestStore {
       core.skipReceived(at: location, exhaustivity: exhaustivity == .on ? .off : nil)
     }
     let previousState = core.assertedState
-    let task = runtime.send(.sent(action, location))
+    // The action's effects run under the tracker too: a shared value an effect changes is
+    // asserted by the `receive` or `assert` that follows.
+    let task = core.sharedChanges.track { runtime.send(.sent(action, location)) }
     let actualState = core.stateAfterSend
     core.assertStateChange(
       from: previousState, to: actualState, update: updateStateToExpectedResult, at: location

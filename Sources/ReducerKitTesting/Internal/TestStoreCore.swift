@@ -33,6 +33,9 @@ final class TestStoreCore<State: Equatable, Action> {
   /// The end-of-test checks, kept up to date; run by `TestStore`'s `deinit`.
   nonisolated let checks: EndOfTestChecks
   let tracker: EffectTracker
+  /// The shared values changed since the last assertion, with their values then: every state
+  /// holds the same reference, so the asserted state alone no longer shows them.
+  let sharedChanges = SharedChangeTracker()
 
   var exhaustivity: Exhaustivity = .on {
     didSet { checks.setExhaustivity(exhaustivity) }
@@ -125,24 +128,36 @@ final class TestStoreCore<State: Equatable, Action> {
     update: ((inout State) throws -> Void)?,
     at location: TestLocation
   ) {
+    // Inside the closure, shared values read and change the values the test expects; the
+    // comparison then sets them against the values now. Either way, the values now are those the
+    // next assertion starts from.
+    let shared = sharedChanges
+    defer { shared.reset() }
     do {
       switch exhaustivity {
       case .on:
         var expected = current
-        if let update { try update(&expected) }
-        if expected != actual {
-          stateMismatch(expected: expected, actual: actual, hasUpdate: update != nil, location)
-        } else if update != nil, expected == current {
+        if let update { try shared.reading(.expected) { try update(&expected) } }
+        if !shared.reading(.expected, lhs: .expected, rhs: .current, { expected == actual }) {
+          shared.reading(.expected, lhs: .expected, rhs: .current) {
+            stateMismatch(expected: expected, actual: actual, hasUpdate: update != nil, location)
+          }
+        } else if update != nil,
+          shared.reading(.expected, lhs: .expected, rhs: .before, { expected == current })
+        {
           unnecessaryUpdate(location)
         }
 
       case let .off(showSkippedAssertions):
         // Non-exhaustive: the closure describes changes relative to the actual state, so only
-        // what it sets is checked.
+        // what it sets is checked, shared values included: they start from their values now.
+        shared.reset()
         var expected = actual
-        if let update { try update(&expected) }
-        if expected != actual {
-          stateMismatch(expected: expected, actual: actual, hasUpdate: true, location)
+        if let update { try shared.reading(.expected) { try update(&expected) } }
+        if !shared.reading(.expected, lhs: .expected, rhs: .current, { expected == actual }) {
+          shared.reading(.expected, lhs: .expected, rhs: .current) {
+            stateMismatch(expected: expected, actual: actual, hasUpdate: true, location)
+          }
         } else if showSkippedAssertions {
           var exhaustive = current
           if let update { try? update(&exhaustive) }
