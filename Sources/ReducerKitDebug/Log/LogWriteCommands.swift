@@ -9,6 +9,9 @@ struct SessionCommand<State: Encodable & Sendable>: LogWriteCommand {
   /// The session's row; its `id`, `actionCount` and `effectCount` are not written.
   let session: LoggedSession
   let initialState: State
+  /// The initial state's JSON, when it was encoded on the recording thread (a state holding
+  /// shared values, which may change before the writer would encode it).
+  var initialStateText: String? = nil
   /// The dependencies read once per session, stored as the reads of index 0.
   let environment: SessionEnvironment
   /// The app's metadata; its keys win over the process's `pid` and `host`.
@@ -20,7 +23,13 @@ struct SessionCommand<State: Encodable & Sendable>: LogWriteCommand {
       "host": ProcessInfo.processInfo.hostName,
     ].merging(self.metadata) { _, app in app }
     key.rowID = try session.insert(metadata: try context.encoder.string(metadata), in: db)
-    try SnapshotCommand(key: key, index: 0, state: initialState).write(db, &context)
+    let snapshot =
+      if let initialStateText {
+        SnapshotCommand(key: key, index: 0, text: initialStateText)
+      } else {
+        SnapshotCommand(key: key, index: 0, state: initialState)
+      }
+    try snapshot.write(db, &context)
     try InputRow.insert(environment.reads, session: key.rowID, index: 0, in: db, &context)
   }
 }
@@ -125,6 +134,13 @@ struct SnapshotCommand: LogWriteCommand {
     self.key = key
     self.index = index
     self.encode = { try $0.string(state) }
+  }
+
+  /// A snapshot whose JSON was encoded already.
+  init(key: SessionKey, index: Int, text: String) {
+    self.key = key
+    self.index = index
+    self.encode = { _ in text }
   }
 
   func write(_ db: Database, _ context: inout LogWriteContext) throws {

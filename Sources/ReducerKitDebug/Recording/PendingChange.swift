@@ -21,6 +21,22 @@ struct PendingChange: Sendable {
 }
 
 extension PendingChange {
+  /// `changes` with every value the writer would encode later encoded now: a value holding a
+  /// shared value must be written as it is at the action, not when the writer gets to it.
+  static func frozen(_ changes: [PendingChange]) throws -> [PendingChange] {
+    let encoder = JSONFragmentEncoder()
+    func freeze(_ value: PendingValue?) throws -> PendingValue? {
+      guard case let .encodable(value)? = value else { return value }
+      return PendingValue(json: try JSONValue(parsing: encoder.string(value)))
+    }
+    return try changes.map { change in
+      var change = change
+      change.value = try freeze(change.value)
+      change.oldValue = try freeze(change.oldValue)
+      return change
+    }
+  }
+
   /// The RFC 6901 text of `path`: each token with `~` written `~0` and `/` written `~1`.
   var pointer: String { Self.pointer(path) }
 

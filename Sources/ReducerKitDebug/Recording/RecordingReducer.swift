@@ -79,10 +79,13 @@ where Base.State: ObservableStateProtocol & Codable, Base.Action: Codable {
     let journal = ElementChangeJournal()
     // The nondeterministic dependencies the reducer reads are logged with the action.
     let dependencies = session.dependencies()
+    // Shared values the reducer changes are the same in `oldState`: the tracker keeps their
+    // values before the change.
+    let sharedChanges = SharedChangeTracker()
     let effect = session.reads.bind {
       dependencies.yield {
         ElementChangeJournal.withCurrent(journal) {
-          base.reduce(into: &state, action: action)
+          sharedChanges.track { base.reduce(into: &state, action: action) }
         }
       }
     }
@@ -90,8 +93,8 @@ where Base.State: ObservableStateProtocol & Codable, Base.Action: Codable {
     guard
       let index = session.record(
         action: action, oldState: oldState, newState: state, journal: journal,
-        reads: session.reads.take(), wallTime: wallTime, durationNanos: duration,
-        emitters: emitters
+        sharedChanges: sharedChanges, reads: session.reads.take(), wallTime: wallTime,
+        durationNanos: duration, emitters: emitters
       )
     else { return effect }
     let session = self.session

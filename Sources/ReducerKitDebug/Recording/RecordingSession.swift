@@ -31,6 +31,9 @@ final class RecordingSession: Sendable {
     var actionCount = 0
     var lastSnapshotIndex = 0
     var effectCount = 0
+    /// Whether the state holds shared values: their JSON is then written at once, since a
+    /// shared value may change before the writer's thread would encode it.
+    var holdsShared = false
     /// The latest state, for the final snapshot: a ``LatestState`` of the session's state
     /// type, made by the first action and updated in place by each one after it.
     var latest: (any LatestStateHolder)?
@@ -60,12 +63,30 @@ final class RecordingSession: Sendable {
   /// Records one reduced action: its index, JSON, label, source, timing and patch.
   func record<State: ObservableStateProtocol & Codable, Action: Codable>(
     action: Action, oldState: State, newState: State, journal: ElementChangeJournal?,
-    reads: [RecordedRead], wallTime: Date, durationNanos: UInt64, emitters: [any EffectObserver]
+    sharedChanges: SharedChangeTracker? = nil, reads: [RecordedRead], wallTime: Date,
+    durationNanos: UInt64, emitters: [any EffectObserver]
   ) -> Int? {
-    let changes = StateDiffer.changes(from: oldState, to: newState, journal: journal)
+    var changes = StateDiffer.changes(from: oldState, to: newState, journal: journal)
+    let sharedChanged = sharedChanges?.hasChanges == true
+    if let sharedChanges, sharedChanged {
+      changes = StateDiffer.sharedChanges(in: oldState, tracker: sharedChanges) + changes
+    }
     let source = emitters.lazy.compactMap { $0 as? RecordingEffectObserver }
       .first { $0.session === self }
     return perform { progress, writer in
+      var initialStateText: String?
+      if !progress.isStarted {
+        progress.holdsShared = sharedChanged || SharedLocator.holdsShared(oldState)
+        if progress.holdsShared {
+          // The state before the action, with the shared values it had then.
+          let encoder = JSONFragmentEncoder()
+          initialStateText =
+            try sharedChanges?.reading(.before) { try encoder.string(oldState) }
+            ?? encoder.string(oldState)
+        }
+      }
+      if sharedChanged { progress.holdsShared = true }
+      if progress.holdsShared { changes = try PendingChange.frozen(changes) }
       if !progress.isStarted {
         progress.isStarted = true
         log.register(self)
@@ -81,8 +102,8 @@ final class RecordingSession: Sendable {
               snapshotInterval: snapshotInterval, durability: log.durability.rawValue,
               startedAt: startedAt, endedAt: nil, actionCount: 0, effectCount: 0
             ),
-            initialState: oldState, environment: SessionEnvironment.current(),
-            metadata: metadata
+            initialState: oldState, initialStateText: initialStateText,
+            environment: SessionEnvironment.current(), metadata: metadata
           )
         )
       }
@@ -97,7 +118,11 @@ final class RecordingSession: Sendable {
         )
       )
       if index % snapshotInterval == 0 {
-        try writer.enqueue(SnapshotCommand(key: key, index: index, state: newState))
+        try writer.enqueue(
+          progress.holdsShared
+            ? SnapshotCommand(key: key, index: index, text: try JSONFragmentEncoder().string(newState))
+            : SnapshotCommand(key: key, index: index, state: newState)
+        )
         progress.lastSnapshotIndex = index
       }
       if let latest = progress.latest {

@@ -1,0 +1,21 @@
+import ReducerKit
+
+extension StateDiffer {
+  /// The operations that bring every place in `state` holding a shared value `tracker` saw
+  /// change from its value before the change to its value now.
+  ///
+  /// Every state holds the same reference, so the differ, comparing the state before an action
+  /// with the state after it, sees no change there. These operations come first, at the places
+  /// the state before the action held the value: the differ's own operations then start from a
+  /// state whose shared values are those of now, which is what their old values say.
+  static func sharedChanges<S: Encodable>(
+    in state: S, tracker: SharedChangeTracker
+  ) -> [PendingChange] {
+    var differ = StateDiffer()
+    for place in SharedLocator.places(in: state, changedIn: tracker) {
+      // `Shared` encodes its value in a single-value container: `null` has a slot in JSON.
+      differ.diffValue(place.before, place.current, at: place.path, isObjectMember: false)
+    }
+    return differ.changes
+  }
+}
