@@ -26,3 +26,13 @@ extension BindableAction {
     return child.value as? BindingAction<State>
   }
 }
+
+extension BindableAction where State: ObservableStateProtocol {
+  /// The binding action that sets the property at `keyPath` to `value`, spelled as TCA's
+  /// documentation spells it in tests: `store.send(.set(\.email, "blob@pointfree.co"))`.
+  public static func set<Value: Equatable & Sendable>(
+    _ keyPath: WritableKeyPath<State, Value>, _ value: Value
+  ) -> Self {
+    .binding(.set(keyPath, value))
+  }
+}
