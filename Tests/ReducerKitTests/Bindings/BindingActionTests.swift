@@ -37,6 +37,11 @@ import Testing
     #expect(BindingAction<Form>.set(\.total, 1) != .set(\.settings.volume, 1))
   }
 
+  @Test func theActionsStaticSetIsTheBindingCase() {
+    #expect(Action.set(\.email, "a") == .binding(.set(\.email, "a")))
+    #expect(Action.set(\.settings.volume, 3) != .binding(.set(\.settings.volume, 4)))
+  }
+
   @Test func matchesItsKeyPathInASwitch() {
     func handled(_ action: Action) -> String {
       switch action {
