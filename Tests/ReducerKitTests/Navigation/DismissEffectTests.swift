@@ -92,29 +92,29 @@ struct DismissEffectTests {
 
   static let rounds = 200
 
-  @Test func aPresentedChildDismissesItselfManyTimes() async {
+  @Test func aPresentedChildDismissesItselfManyTimes() async throws {
     let store = Store(initialState: Parent.State(), reducer: Parent())
     for round in 1...Self.rounds {
       store.send(.present(round))
       let work = store.send(.child(.presented(.startWorking)))
       let close: Child.Action = round.isMultiple(of: 2) ? .closeButtonTapped : .failThenClose
       await store.send(.child(.presented(close))).finish()
-      #expect(store.child == nil)
+      try #require(store.child == nil)
       // Returns at once only because the dismissal cancelled the hour-long effect.
       await work.finish()
     }
     #expect(store.dismissals == Self.rounds)
   }
 
-  @Test func aStackElementPopsItselfManyTimes() async {
+  @Test func aStackElementPopsItselfManyTimes() async throws {
     let store = Store(initialState: Parent.State(), reducer: Parent())
     for round in 1...Self.rounds {
       store.send(.push(round))
-      let id = store.path.ids.last!
+      let id = try #require(store.path.ids.last)
       let work = store.send(.path(.element(id: id, action: .startWorking)))
       let close: Child.Action = round.isMultiple(of: 2) ? .closeButtonTapped : .failThenClose
       await store.send(.path(.element(id: id, action: close))).finish()
-      #expect(store.path.isEmpty)
+      try #require(store.path.isEmpty)
       // Returns at once only because the dismissal cancelled the hour-long effect.
       await work.finish()
     }
