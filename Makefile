@@ -2,7 +2,8 @@
 
 SWIFT ?= swift
 
-.PHONY: test test-browser screenshots demo demo-ci man check-man bench bench-ci bench-cli bench-ui fixtures
+.PHONY: test test-browser screenshots demo demo-ci man check-man bench bench-ci bench-cli bench-ui fixtures \
+  optimized-smoke
 
 ## Run every test: the Swift test targets, then the web inspector in headless Chromium. The
 ## CLI's tests run apart from the library's: they wait for rkdebug processes on the threads of
@@ -88,3 +89,19 @@ bench-ci:
 	@data=$$(mktemp -d) && \
 	  $(SWIFT) run --skip-build --package-path Benchmarks rkbench --quick --data "$$data"; \
 	  status=$$?; rm -rf "$$data"; exit $$status
+
+## Users run release builds: the project's libraries and rkdebug compiled optimized
+## (RKDEBUG_OPTIMIZE=1, see Package.swift; the dependencies and the tests stay debug, so
+## swift-syntax is not built in release), then the effect and navigation tests against them,
+## `rkdebug demo`, and a random recording and replay of every registered feature on that binary
+## (scripts/optimized-smoke.sh). OPTIMIZED_SCRATCH is the build folder: apart from the debug
+## `.build` by default; CI passes `.build`, whose debug dependencies `make test` has built.
+## OPTIMIZED_ACTIONS is the random actions a feature.
+OPTIMIZED_SCRATCH ?= .build-optimized
+OPTIMIZED_ACTIONS ?= 2000
+OPTIMIZED_TESTS ?= DismissEffectTests|PresentationReducerTests|StackReducerTests|EffectTests
+optimized-smoke:
+	RKDEBUG_OPTIMIZE=1 $(SWIFT) build --scratch-path $(OPTIMIZED_SCRATCH) --product rkdebug
+	RKDEBUG_OPTIMIZE=1 $(SWIFT) test --scratch-path $(OPTIMIZED_SCRATCH) \
+	  --filter '$(OPTIMIZED_TESTS)'
+	scripts/optimized-smoke.sh $(OPTIMIZED_SCRATCH)/debug/rkdebug $(OPTIMIZED_ACTIONS)

@@ -1,6 +1,7 @@
 // swift-tools-version: 6.1
 
 import CompilerPluginSupport
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -222,8 +223,23 @@ let package = Package(
   ]
 )
 
+// RKDEBUG_OPTIMIZE=1 compiles the project's libraries and rkdebug optimized (whole module)
+// inside a debug build, so CI runs optimized code without the 20-30 minute release build of
+// swift-syntax; the dependencies, the macro plugin and the tests that drive the code stay as they
+// are (with -O, Swift 6.3.1 cannot fold the @Test records of ReducerKitDebugTests). swiftc takes
+// the last -O flag given; -num-threads makes whole-module optimization write one object per
+// file, as a debug build's output map and index store expect.
+let optimizesOwnTargets = Context.environment["RKDEBUG_OPTIMIZE"] == "1"
+let optimizedFlags = [
+  "-O", "-whole-module-optimization",
+  "-num-threads", "\(ProcessInfo.processInfo.activeProcessorCount)",
+]
+
 for target in package.targets where target.type != .plugin {
   target.swiftSettings = (target.swiftSettings ?? []) + [
     .enableUpcomingFeature("ExistentialAny"),
   ]
+  if optimizesOwnTargets && target.type != .macro && target.type != .test {
+    target.swiftSettings! += [.unsafeFlags(optimizedFlags)]
+  }
 }

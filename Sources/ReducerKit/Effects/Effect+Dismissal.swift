@@ -8,13 +8,15 @@ extension Effect {
       var run = run
       let operation = run.operation
       run.operation = { send in
-        try await NavigationDismissal.$current.withValue({ send(action.value) }) {
+        let dismissal = NavigationDismissal { send(action.value) }
+        try await NavigationDismissal.$current.withValue(dismissal) {
           try await operation(send)
         }
       }
       if let handler = run.handler {
         run.handler = { error, send in
-          await NavigationDismissal.$current.withValue({ send(action.value) }) {
+          let dismissal = NavigationDismissal { send(action.value) }
+          await NavigationDismissal.$current.withValue(dismissal) {
             await handler(error, send)
           }
         }

@@ -40,7 +40,7 @@ extension DismissEffect {
       )
       return
     }
-    await dismissal()
+    await dismissal.send()
   }
 }
 
@@ -59,6 +59,12 @@ extension DependencyValues {
 
 /// The dismissal of the presentation or stack element whose effect is running: set around each
 /// effect of a presented child, innermost last.
-enum NavigationDismissal {
-  @TaskLocal static var current: (@MainActor @Sendable () async -> Void)?
+struct NavigationDismissal: Sendable {
+  // The task local holds this struct, never a bare closure: Swift 6.3's optimized `withValue`
+  // asks the runtime for a closure value's metadata by its SIL type, gets nil and crashes
+  // (swiftlang/swift#88321). DismissEffectTests runs it optimized in CI.
+  @TaskLocal static var current: NavigationDismissal?
+
+  /// Sends the dismissal action through the effect's own `send`.
+  let send: @MainActor @Sendable () async -> Void
 }
