@@ -132,12 +132,12 @@ struct ServeCommand: AsyncParsableCommand {
     }
   }
 
-  /// Throws unless only its owner can write the file at `path` (or what it links to): whoever
-  /// else can write a tokens file can give themselves a token. A file that cannot be read is
-  /// left to the reading, which says so.
+  /// Throws unless only its owner can write the regular file at `path` (or what it links to):
+  /// whoever else can write a tokens file can give themselves a token. Anything else (no file,
+  /// a device, a FIFO) is left to the reading, which says what is wrong with it.
   static func refuseWritableByOthers(_ path: String) throws {
     var status = stat()
-    guard stat(path, &status) == 0 else { return }
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
     let mode = status.st_mode & 0o777
     guard mode & 0o022 == 0 else {
       let who = mode & 0o002 != 0 ? "anyone" : "its group"
