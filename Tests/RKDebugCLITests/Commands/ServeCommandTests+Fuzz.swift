@@ -34,10 +34,14 @@ extension ServeCommandTests {
       "\"\"", "\"\\u0000\"", "\"a\\u0000b\"", "\"NaN\"", "\"not-a-uuid\"", "1e308", "null",
       "\"\\ud800\"", "\"'; DROP TABLE session; --\"", "{}", "[\"\\u0000\"]",
     ]
-    static let bytes: [[UInt8]] = [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0x00], [0xF8],
-      [0x0A], [0x22], [0x5C], [0x7B]]
+    static let bytes: [[UInt8]] = [
+      [0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0x00], [0xF8],
+      [0x0A], [0x22], [0x5C], [0x7B],
+    ]
 
-    mutating func pick<T>(_ values: [T]) -> T { values[Int.random(in: 0..<values.count, using: &random)] }
+    mutating func pick<T>(_ values: [T]) -> T {
+      values[Int.random(in: 0..<values.count, using: &random)]
+    }
 
     /// One mutation of `lines` (the session line first), as the bytes of a batch.
     mutating func mutate(_ lines: [String]) -> [UInt8] {
@@ -48,7 +52,8 @@ extension ServeCommandTests {
       let line = Int.random(in: 0..<lines.count, using: &random)
       switch Int.random(in: 0..<9, using: &random) {
       case 0:  // A number, somewhere.
-        lines[line] = replaceValue(in: lines[line], pattern: "-?[0-9][0-9.eE+-]*", with: pick(Self.numbers))
+        lines[line] = replaceValue(
+          in: lines[line], pattern: "-?[0-9][0-9.eE+-]*", with: pick(Self.numbers))
       case 1:  // A string, somewhere.
         lines[line] = replaceValue(
           in: lines[line], pattern: "\"(?:[^\"\\\\]|\\\\.)*\"(?=[,}\\]])", with: pick(Self.strings))
@@ -59,7 +64,9 @@ extension ServeCommandTests {
         ])
         lines[0] = ServeCommandTests.replacing("uuid", in: lines[0], with: "\"\(id)\"")
       case 3:  // A time or a duration.
-        let name = pick(["time", "durationNanos", "startedAt", "endedAt", "index", "id", "actionIndex"])
+        let name = pick([
+          "time", "durationNanos", "startedAt", "endedAt", "index", "id", "actionIndex",
+        ])
         if lines[line].contains("\"\(name)\":") {
           lines[line] = ServeCommandTests.replacing(name, in: lines[line], with: pick(Self.numbers))
         }
@@ -128,7 +135,8 @@ extension ServeCommandTests {
       guard (200..<300).contains(answer.status) || (400..<500).contains(answer.status) else {
         let sentText = String(decoding: batch.prefix(2000), as: UTF8.self)
         Issue.record(
-          "seed \(seed), batch \(sent): \(answer.status) \(answer.text.prefix(300)); batch: \(sentText)")
+          "seed \(seed), batch \(sent): \(answer.status) \(answer.text.prefix(300)); batch: \(sentText)"
+        )
         break
       }
     }

@@ -83,7 +83,9 @@ extension ServeCommandTests {
         ))
       cases.append(
         (
-          batch { $0[$0.count - 1] = Self.replacing("startedAt", in: $0[$0.count - 1], with: value) },
+          batch {
+            $0[$0.count - 1] = Self.replacing("startedAt", in: $0[$0.count - 1], with: value)
+          },
           "\"startedAt\" must be Unix seconds from the year 1 to 9999"
         ))
       cases.append(
@@ -123,13 +125,15 @@ extension ServeCommandTests {
     cases.append(
       (
         batch(
-          header: header.replacingOccurrences(of: #""metadata":{"#, with: #""metadata":{"a":"\u0000","#)),
+          header: header.replacingOccurrences(
+            of: #""metadata":{"#, with: #""metadata":{"a":"\u0000","#)),
         "session \(uuid): \"metadata\".\"a\" holds a NUL character (U+0000)"
       ))
     cases.append(
       (
         batch(
-          header: header.replacingOccurrences(of: #""metadata":{"#, with: #""metadata":{"a\u0000":"b","#)),
+          header: header.replacingOccurrences(
+            of: #""metadata":{"#, with: #""metadata":{"a\u0000":"b","#)),
         "holds a NUL character (U+0000)"
       ))
     // Numbers past PostgreSQL's integer.
@@ -140,7 +144,9 @@ extension ServeCommandTests {
       ))
     cases.append(
       (
-        batch { $0[$0.count - 1] = Self.replacing("id", in: $0[$0.count - 1], with: "1099511627776") },
+        batch {
+          $0[$0.count - 1] = Self.replacing("id", in: $0[$0.count - 1], with: "1099511627776")
+        },
         "\"id\" is 1099511627776, past the collector's 2147483647"
       ))
     for (position, (text, expected)) in cases.enumerated() {
@@ -284,8 +290,10 @@ extension ServeCommandTests {
     ] {
       for arguments in [
         ["push", "--db", log, "--to", "http://127.0.0.1:1"],
-        ["pull", "--db", directory.path("pulled.sqlite"), "http://127.0.0.1:1",
-         "F70B64A5-B296-4A05-B37D-2F275D148EDA"],
+        [
+          "pull", "--db", directory.path("pulled.sqlite"), "http://127.0.0.1:1",
+          "F70B64A5-B296-4A05-B37D-2F275D148EDA",
+        ],
         ["sessions", "--db", "http://127.0.0.1:1"],
       ] {
         let started = Date()
@@ -320,7 +328,17 @@ extension ServeCommandTests {
     let log = directory.path("collected.sqlite")
     for (mode, who) in [(0o666, "anyone"), (0o620, "its group"), (0o602, "anyone")] {
       #expect(chmod(tokens, mode_t(mode)) == 0)
-      let refused = try RKDebugProcess.run(["serve", "--db", log, "--tokens", tokens])
+      // A collector that accepts the file runs until it is stopped: it has 10 s to refuse.
+      let serving = try RKDebugProcess.start(["serve", "--db", log, "--tokens", tokens])
+      for _ in 0..<200 where serving.process.isRunning { Thread.sleep(forTimeInterval: 0.05) }
+      if serving.process.isRunning {
+        serving.process.terminate()
+        _ = try serving.wait()
+        Issue.record("serve accepted a tokens file of mode \(String(format: "%04o", mode))")
+        try? FileManager.default.removeItem(atPath: log)
+        continue
+      }
+      let refused = try serving.wait()
       #expect(refused.status == 1)
       #expect(
         refused.stderrLines == [
