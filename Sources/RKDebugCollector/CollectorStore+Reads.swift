@@ -83,11 +83,16 @@ extension CollectorConnection {
   /// See ``CollectorStore/sessions(matching:)``.
   func sessions(matching filter: SessionQuery) async throws -> [LoggedSession] {
     var sql = PostgresQuery.StringInterpolation(literalCapacity: 512, interpolationCount: 8)
+    // The metadata filters are matched here, not by `metadata::jsonb` in SQL: one session
+    // whose metadata jsonb cannot hold (a "\u0000", stored by a collector before they were
+    // refused) would fail the whole query, and every filtered listing with it.
+    let metadataColumn = filter.metadata.isEmpty ? "NULL::text" : "s.metadata::text"
     sql.appendLiteral(
       """
       SELECT s.id, s.uuid, s.feature, s.state_type, s.action_type, s.state_fingerprint,
         s.action_fingerprint, s.snapshot_interval, s.durability, s.started_at, s.ended_at,
-        s.action_count, (SELECT coalesce(max(e.id), 0) FROM effect AS e WHERE e.session_id = s.id)
+        s.action_count, (SELECT coalesce(max(e.id), 0) FROM effect AS e WHERE e.session_id = s.id),
+        \(metadataColumn)
       FROM session AS s WHERE true
       """)
     if let feature = filter.feature {
@@ -102,13 +107,6 @@ extension CollectorConnection {
       sql.appendLiteral(" AND s.started_at < ")
       sql.appendInterpolation(before.timeIntervalSince1970)
     }
-    for (key, value) in filter.metadata.sorted(by: { $0.key < $1.key }) {
-      sql.appendLiteral(" AND s.metadata::jsonb -> ")
-      sql.appendInterpolation(key)
-      sql.appendLiteral(" = to_jsonb(")
-      sql.appendInterpolation(value)
-      sql.appendLiteral("::text)")
-    }
     if let failed = filter.hasFailedEffect {
       sql.appendLiteral(failed ? " AND " : " AND NOT ")
       sql.appendLiteral(
@@ -119,14 +117,21 @@ extension CollectorConnection {
     for try await
       (
         id, uuid, feature, stateType, actionType, stateFingerprint, actionFingerprint, interval,
-        durability, startedAt, endedAt, actionCount, effectCount
+        durability, startedAt, endedAt, actionCount, effectCount, metadata
       )
       in try await query(PostgresQuery(stringInterpolation: sql)).decode(
         (
           Int64, String, String, String, String, String, String, Int, String, Double, Double?, Int,
-          Int
+          Int, String?
         ).self)
     {
+      if !filter.metadata.isEmpty {
+        // As `metadata::jsonb -> key = to_jsonb(value::text)`: each member a string equal to
+        // the value. Metadata that does not parse matches no filter.
+        guard let members = (try? JSONValue(parsing: metadata ?? ""))?.objectValue,
+          filter.metadata.allSatisfy({ members[$0.key] == .string($0.value) })
+        else { continue }
+      }
       sessions.append(
         LoggedSession(
           id: id, uuid: uuid, feature: feature, stateType: stateType, actionType: actionType,

@@ -56,6 +56,28 @@ import Testing
     try await store.close()
   }
 
+  /// A session stored with a NUL in its metadata (by a collector from before the checks of
+  /// CollectorBatchCheck: `json` keeps `\u0000`, `jsonb` refuses it) fails no filter of the
+  /// listing: the metadata filters are matched outside SQL.
+  @Test func aSessionWithANulInItsMetadataFailsNoMetadataFilter() async throws {
+    guard let store = try await TestDatabase.store() else { return }
+    let sample = try await SampleExport.fixture("library")
+    var poisoned = sample.header
+    poisoned.uuid = "0BADF00D-0000-4000-8000-000000000001"
+    poisoned.metadata = ["a": "\u{0}", "host": "vm"]
+    try await store.ingest(poisoned, items: [])
+    try await store.ingest(sample.header, items: sample.items)
+    let hosts = try await store.sessions(matching: SessionQuery(metadata: ["host": "vm"]))
+    #expect(hosts.map(\.uuid) == [poisoned.uuid, sample.header.uuid])
+    #expect(try await store.sessions(matching: SessionQuery(metadata: ["a": "b"])).isEmpty)
+    let nul = try await store.sessions(matching: SessionQuery(metadata: ["a": "\u{0}"]))
+    #expect(nul.map(\.uuid) == [poisoned.uuid])
+    #expect(
+      try await store.sessions(matching: SessionQuery(metadata: ["pid": "30914", "host": "vm"]))
+        .map(\.uuid) == [sample.header.uuid])
+    try await store.close()
+  }
+
   @Test(arguments: StorageUnderTest.Kind.allCases)
   func sendingASessionAgainStoresNothingTwice(kind: StorageUnderTest.Kind) async throws {
     guard let under = try await StorageUnderTest.open(kind) else { return }

@@ -30,16 +30,37 @@ struct CollectorClient {
       throw RKDebugError("'\(url)' is not a collector URL (http://HOST:PORT of 'rkdebug serve')")
     }
     self.baseURL = baseURL
+    let source: String
     if let tokenFile {
       token = try SmallTextFile.read(tokenFile, description: "the token file", limit: 64 << 10)
         .trimmingCharacters(in: .whitespacesAndNewlines)
+      source = "the token file \(tokenFile)"
     } else if let value = ProcessInfo.processInfo.environment["RKDEBUG_TOKEN"] {
       token = value.trimmingCharacters(in: .whitespacesAndNewlines)
+      source = "$RKDEBUG_TOKEN"
     } else {
       throw RKDebugError("give the collector's token in $RKDEBUG_TOKEN or with --token-file FILE")
     }
     guard !token.isEmpty else { throw RKDebugError("the collector's token is empty") }
+    // A header cannot carry a control character: the HTTP client would refuse every attempt,
+    // and its error quotes the whole header. Refused here, at once, without the token.
+    if let scalar = token.unicodeScalars.first(where: Self.isControl) {
+      throw RKDebugError(
+        "\(source) holds a control character (U+\(Self.hex(scalar))): a token is one line of "
+          + "printable text; write it again without")
+    }
     http = try CollectorHTTP.client()
+  }
+
+  /// Whether `scalar` is a C0 control character (CR, LF, NUL, tab, …) or DEL, which no HTTP
+  /// header value holds.
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || scalar.value == 0x7F
+  }
+
+  private static func hex(_ scalar: Unicode.Scalar) -> String {
+    let digits = String(scalar.value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 
   /// The export text of the session `uuid`.
@@ -279,9 +300,11 @@ struct CollectorClient {
     }
   }
 
-  /// The error of a request that could not reach the collector for `error`.
+  /// The error of a request that could not reach the collector for `error`; the token, should
+  /// the error quote a header, is replaced by `<token>`: a token never reaches output.
   private func unreachable(_ error: any Error) -> RKDebugError {
-    RKDebugError("cannot reach the collector at \(baseURL.absoluteString): \(Self.reason(error))")
+    let reason = Self.reason(error).replacingOccurrences(of: token, with: "<token>")
+    return RKDebugError("cannot reach the collector at \(baseURL.absoluteString): \(reason)")
   }
 
   /// What went wrong, in a few words: the system's message for an errno, BoringSSL's reason

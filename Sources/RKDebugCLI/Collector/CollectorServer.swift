@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTLS
 import Logging
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import RKDebugCollector
 import RKDebugInspector
@@ -82,13 +83,13 @@ struct CollectorServer: Sendable {
       }
     }
     router.get("/v1/find") { request, _ in
-      await Self.respond(request, tokens: tokens, scope: .read) {
+      try await Self.respond(request, tokens: tokens, scope: .read) {
         try await Self.find(request.uri.queryParameters, in: store)
       }
     }
     router.get("/v1/sessions/:uuid/export") { request, context in
       try await Self.answerText(request, tokens: tokens, scope: .read) {
-        guard let uuid = context.parameters.get("uuid"), UUID(uuidString: uuid) != nil else {
+        guard let uuid = context.parameters.get("uuid"), CollectorBatchCheck.isUUID(uuid) else {
           throw CollectorHTTPError(.badRequest, "the session must be named by its uuid")
         }
         guard let text = try await store.exportText(ofSession: uuid) else {
@@ -127,7 +128,9 @@ struct CollectorServer: Sendable {
     _ request: Request, tokens: CollectorTokens, scope: CollectorTokens.Scope,
     _ body: () async throws -> JSONValue
   ) async throws -> Response {
-    await respond(request, tokens: tokens, scope: scope) { json(try await body(), status: .ok) }
+    try await respond(request, tokens: tokens, scope: scope) {
+      json(try await body(), status: .ok)
+    }
   }
 
   /// As ``answer(_:tokens:scope:_:)`` with a JSON Lines body.
@@ -135,21 +138,25 @@ struct CollectorServer: Sendable {
     _ request: Request, tokens: CollectorTokens, scope: CollectorTokens.Scope,
     _ body: () async throws -> String
   ) async throws -> Response {
-    await respond(request, tokens: tokens, scope: scope) {
+    try await respond(request, tokens: tokens, scope: scope) {
       Response(
         status: .ok, headers: [.contentType: "application/x-ndjson; charset=utf-8"],
         body: ResponseBody(byteBuffer: ByteBuffer(string: try await body())))
     }
   }
 
-  /// `response` once the request's token has `scope`; any error as its response.
+  /// `response` once the request's token has `scope`; any error as its response, but for a
+  /// request that is not HTTP (``body(of:upTo:)``), which is rethrown: Hummingbird answers it
+  /// with a 400 and closes the connection, whose bytes no longer say where a request starts.
   static func respond(
     _ request: Request, tokens: CollectorTokens, scope: CollectorTokens.Scope,
     _ response: () async throws -> Response
-  ) async -> Response {
+  ) async throws -> Response {
     do {
       try authorize(request, tokens: tokens, scope: scope)
       return try await response()
+    } catch let error as HTTPParserError {
+      throw error
     } catch {
       return Self.response(for: error)
     }
@@ -167,11 +174,15 @@ struct CollectorServer: Sendable {
     guard scopes.contains(scope) else { throw CollectorHTTPError(.forbidden, "forbidden") }
   }
 
-  /// The request's body, refused with a 413 past `limit` bytes.
+  /// The request's body, refused with a 413 past `limit` bytes. A body that is not HTTP (a
+  /// chunk size of `zz` or `-5`, one past 64 bits, a NUL in a chunk extension) throws its
+  /// `HTTPParserError`, which ``respond(_:tokens:scope:_:)`` leaves to Hummingbird: a 400 that
+  /// closes the connection. Not a 413, to which an uploader answers with smaller batches, again
+  /// and again.
   static func body(of request: Request, upTo limit: Int) async throws -> ByteBuffer {
     do {
       return try await request.body.collect(upTo: limit)
-    } catch {
+    } catch is NIOTooManyBytesError {
       throw CollectorHTTPError(
         .contentTooLarge, "the batch is larger than \(limit) bytes; send fewer actions at a time")
     }
@@ -188,11 +199,20 @@ struct CollectorServer: Sendable {
       }
       return Date(timeIntervalSince1970: seconds)
     }
-    query.feature = parameters.get("feature")
+    // No stored session holds a NUL in these (CollectorBatchCheck), and PostgreSQL's text
+    // cannot hold one: a filter with one is refused rather than sent to the database.
+    func checked(_ name: String, _ value: String) throws -> String {
+      guard !value.utf8.contains(0) else {
+        throw CollectorHTTPError(.badRequest, "\(name) must not hold a NUL character (%00)")
+      }
+      return value
+    }
+    query.feature = try parameters.get("feature").map { try checked("feature", $0) }
     query.startedSince = try time("since")
     query.startedBefore = try time("until")
     for text in parameters.getAll("metadata") {
-      guard let pair = SessionFilterOptions.MetadataPair(parsing: text) else {
+      guard let pair = SessionFilterOptions.MetadataPair(parsing: try checked("metadata", text))
+      else {
         throw CollectorHTTPError(.badRequest, "metadata must be key=value")
       }
       query.metadata[pair.key] = pair.value
@@ -253,23 +273,32 @@ struct CollectorServer: Sendable {
   }
 
   /// A batch's session line and items, read as `rkdebug import` reads them.
+  ///
+  /// A line that does not read is a 400; a value the collector does not store (a time out of
+  /// range, text that is not UTF-8, a session id that is not a UUID: ``CollectorBatchCheck``)
+  /// a 422. Either way nothing reaches the store.
   static func batch(parsing body: ByteBuffer) throws -> (SessionImport, [SessionImport.Item]) {
+    try CollectorBatchCheck.checkUTF8(body.readableBytesView)
     let reader = ExportFormat.Reader(source: "batch", text: String(buffer: body))
+    let header: SessionImport
+    var items: [SessionImport.Item] = []
     do {
-      let header = try reader.session()
-      var items: [SessionImport.Item] = []
+      header = try reader.session()
       while let item = try reader.next() { items.append(item) }
-      return (header, items)
+    } catch let refused as ExportFormat.RefusedValue {
+      throw CollectorHTTPError(
+        .unprocessableContent, refused.problem + "; nothing of the batch was stored")
     } catch {
       throw CollectorHTTPError(.badRequest, String(describing: error))
     }
+    try CollectorBatchCheck.check(header, items: items)
+    return (header, items)
   }
 
   static func response(for error: any Error) -> Response {
     switch error {
     case let error as CollectorHTTPError:
-      let response = json(["error": .string(error.message)], status: error.status)
-      return response
+      return json(["error": .string(error.message)], status: error.status)
     case let error as SessionBatchError:
       if let stored = error.gapAfter {
         return json(

@@ -50,6 +50,16 @@ struct ServeCommand: AsyncParsableCommand {
       valueName: "file"))
   var tokens: String?
 
+  @Flag(
+    name: .long,
+    help: ArgumentHelp(
+      "Accept a tokens file that users other than its owner can write.",
+      discussion: """
+        Without it, serve refuses such a file (as ssh refuses such a key): whoever can write \
+        it can give themselves a token.
+        """))
+  var allowWritableTokens = false
+
   @Option(
     name: .long,
     help: ArgumentHelp(
@@ -122,6 +132,22 @@ struct ServeCommand: AsyncParsableCommand {
     }
   }
 
+  /// Throws unless only its owner can write the regular file at `path` (or what it links to):
+  /// whoever else can write a tokens file can give themselves a token. Anything else (no file,
+  /// a device, a FIFO) is left to the reading, which says what is wrong with it.
+  static func refuseWritableByOthers(_ path: String) throws {
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
+    let mode = status.st_mode & 0o777
+    guard mode & 0o022 == 0 else {
+      let who = mode & 0o002 != 0 ? "anyone" : "its group"
+      throw RKDebugError(
+        "the tokens file \(path) can be written by \(who) (mode \(String(format: "%04o", mode))):"
+          + " whoever can write it can give themselves a token; run 'chmod go-w \(path)' (or "
+          + "give --allow-writable-tokens)")
+    }
+  }
+
   func run() async throws {
     let environment = ProcessInfo.processInfo.environment
     guard let tokensPath = tokens ?? environment["RKDEBUG_COLLECTOR_TOKENS"] else {
@@ -129,6 +155,7 @@ struct ServeCommand: AsyncParsableCommand {
         "name the file of tokens with --tokens FILE (or $RKDEBUG_COLLECTOR_TOKENS): "
           + "a collector answers no request without a token")
     }
+    if !allowWritableTokens { try Self.refuseWritableByOthers(tokensPath) }
     let tokens: CollectorTokens
     do {
       tokens = try CollectorTokens(

@@ -32,6 +32,9 @@ struct ErrorReport {
     case let error as LogError:
       message = error.description
       status = 1
+    case let error as ExportFormat.RefusedValue:
+      message = error.description
+      status = 1
     case let error as PathSyntaxError:
       message = error.description
       status = 1

@@ -107,7 +107,8 @@ extension ExportFormat {
       do {
         return try body()
       } catch let failure as Fields.Failure {
-        throw fail(failure.message)
+        guard failure.isRefusedValue else { throw fail(failure.message) }
+        throw RefusedValue(problem: "line \(lineNumber) of \(source): \(failure.message)")
       }
     }
 
@@ -115,6 +116,21 @@ extension ExportFormat {
       RKDebugError("line \(lineNumber) of \(source): \(message); nothing was imported")
     }
   }
+
+  /// A line that reads, whose value no log can hold: a time outside the years 1 to 9999 (or
+  /// not a number), a duration that is not a whole number of nanoseconds. The collector
+  /// answers it with a 422, where a line it cannot read is a 400; `import` prints it as any
+  /// error.
+  struct RefusedValue: Error, CustomStringConvertible {
+    /// What is wrong, naming the line of the export and the member.
+    let problem: String
+    var description: String { problem + "; nothing was imported" }
+  }
+
+  /// The times an export may hold, in Unix seconds: from the year 1 to the year 9999, as
+  /// Foundation's `Date` formats them. Any two are less than 2^63 microseconds apart, so the
+  /// log's microseconds since a session's start (``LogSchema``) always fit in an `Int64`.
+  static let timeRange: ClosedRange<Double> = -62_135_596_800...253_402_300_799
 
   private static func readSession(_ fields: inout Fields) throws -> SessionImport {
     let format = try fields.string("format")
@@ -176,7 +192,7 @@ extension ExportFormat {
       label: try fields.string("label"),
       source: source,
       time: try fields.date("time"),
-      durationNanos: Int64(try fields.int("durationNanos")),
+      durationNanos: try fields.nanoseconds("durationNanos"),
       patch: patch
     )
   }
@@ -225,7 +241,12 @@ extension ExportFormat {
   private struct Fields {
     struct Failure: Error {
       var message: String
-      init(_ message: String) { self.message = message }
+      /// Whether the line reads but the member's value is refused (a ``RefusedValue``).
+      var isRefusedValue = false
+      init(_ message: String, refusedValue: Bool = false) {
+        self.message = message
+        isRefusedValue = refusedValue
+      }
     }
 
     let members: [String: JSONValue]
@@ -272,11 +293,35 @@ extension ExportFormat {
       return try int(name)
     }
 
+    /// A time in Unix seconds, within ``ExportFormat/timeRange``: checked here, before any
+    /// arithmetic (a log counts microseconds in an `Int64`), so that `1e308`, `-1e308`, `1e400`
+    /// (infinite) or `"NaN"` is refused with the member's name rather than trapping.
     func date(_ name: String) throws -> Date {
-      guard let seconds = try required(name).doubleValue else {
-        throw Failure("\"\(name)\" must be a number of seconds since 1970")
+      let value = try required(name)
+      guard let seconds = value.doubleValue, ExportFormat.timeRange.contains(seconds) else {
+        throw Failure(
+          "\"\(name)\" must be Unix seconds from the year 1 to 9999 (-62135596800 to "
+            + "253402300799), not \(Self.quoted(value))", refusedValue: true)
       }
       return Date(timeIntervalSince1970: seconds)
+    }
+
+    /// A duration: a whole number of nanoseconds from 0 to `Int64.max`.
+    func nanoseconds(_ name: String) throws -> Int64 {
+      let value = try required(name)
+      guard case .number(let text) = value, let nanoseconds = Int64(text), nanoseconds >= 0
+      else {
+        throw Failure(
+          "\"\(name)\" must be a whole number of nanoseconds from 0 to \(Int64.max), not "
+            + Self.quoted(value), refusedValue: true)
+      }
+      return nanoseconds
+    }
+
+    /// `value` as JSON, shortened to 40 characters: a message never echoes a huge value.
+    static func quoted(_ value: JSONValue) -> String {
+      let text = ExportFormat.text(of: value)
+      return text.count <= 40 ? text : text.prefix(40) + "…"
     }
 
     func optionalDate(_ name: String) throws -> Date? {
