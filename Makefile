@@ -94,14 +94,16 @@ bench-ci:
 ## (RKDEBUG_OPTIMIZE=1, see Package.swift; the dependencies and the tests stay debug, so
 ## swift-syntax is not built in release), then the effect and navigation tests against them,
 ## `rkdebug demo`, and a random recording and replay of every registered feature on that binary
-## (scripts/optimized-smoke.sh). OPTIMIZED_SCRATCH is the build folder: apart from the debug
+## (scripts/optimized-smoke.sh). One `build --build-tests` makes the tests and rkdebug: a
+## `build --product` then a `test` would compile every dependency twice (with and without
+## testable imports). OPTIMIZED_SCRATCH is the build folder: apart from the debug
 ## `.build` by default; CI passes `.build`, whose debug dependencies `make test` has built.
 ## OPTIMIZED_ACTIONS is the random actions a feature.
 OPTIMIZED_SCRATCH ?= .build-optimized
 OPTIMIZED_ACTIONS ?= 2000
 OPTIMIZED_TESTS ?= DismissEffectTests|PresentationReducerTests|StackReducerTests|EffectTests
 optimized-smoke:
-	RKDEBUG_OPTIMIZE=1 $(SWIFT) build --scratch-path $(OPTIMIZED_SCRATCH) --product rkdebug
-	RKDEBUG_OPTIMIZE=1 $(SWIFT) test --scratch-path $(OPTIMIZED_SCRATCH) \
+	RKDEBUG_OPTIMIZE=1 $(SWIFT) build --scratch-path $(OPTIMIZED_SCRATCH) --build-tests
+	RKDEBUG_OPTIMIZE=1 $(SWIFT) test --scratch-path $(OPTIMIZED_SCRATCH) --skip-build \
 	  --filter '$(OPTIMIZED_TESTS)'
 	scripts/optimized-smoke.sh $(OPTIMIZED_SCRATCH)/debug/rkdebug $(OPTIMIZED_ACTIONS)
