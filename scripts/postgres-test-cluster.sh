@@ -15,7 +15,7 @@
 set -euo pipefail
 
 usage() {
-  echo "usage: $0 start | restart DIR | stop DIR" >&2
+  echo "usage: $0 start | restart DIR [fast|immediate] | stop DIR" >&2
   exit 64
 }
 
@@ -66,10 +66,13 @@ print(s.getsockname()[1])')
     echo "# stop with: $0 stop '$dir'"
     ;;
   restart)
-    # For the tests that restart the server under a running upload.
+    # For the tests that restart the server under a running upload; `immediate` stops it as a
+    # crash would: its backends quit at once, whatever their clients are doing.
     dir="${2:-}"
+    mode="${3:-fast}"
     [ -n "$dir" ] && [ -d "$dir/data" ] || usage
-    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -m fast -w -t 60 restart \
+    case "$mode" in fast | immediate) ;; *) usage ;; esac
+    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -m "$mode" -w -t 60 restart \
       >/dev/null
     ;;
   stop)

@@ -9,10 +9,15 @@ public struct CollectorError: Error, Equatable, CustomStringConvertible {
   }
 }
 
-/// The database gave no connection in time (it is down or restarting): nothing was done, and
-/// the same call may be made again.
+/// The database gave no connection in time, or closed the one a call was using (it is down or
+/// restarting): the same call may be made again (a batch is stored once, however often sent).
 public struct CollectorUnavailable: Error, CustomStringConvertible {
+  /// Whether the database closed the call's connection, rather than giving none.
+  var closed = false
+
   public var description: String {
-    "the database gave no connection within \(CollectorStore.connectionWait); send it again"
+    closed
+      ? "the database closed the connection (it stopped or restarted); send it again"
+      : "the database gave no connection within \(CollectorStore.connectionWait); send it again"
   }
 }

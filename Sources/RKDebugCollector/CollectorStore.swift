@@ -104,7 +104,8 @@ public final class CollectorStore: Sendable {
   /// client sends it again, rather than waiting as long as the pool's reconnection does.
   static let connectionWait: Duration = .seconds(5)
 
-  /// Runs `body` with a connection of the pool, for the length of `body`.
+  /// Runs `body` with a connection of the pool, for the length of `body`, or until the
+  /// connection closes (``untilClosed(_:_:)``).
   func withConnection<T: Sendable>(
     _ body: @escaping @Sendable (CollectorConnection) async throws -> T
   ) async throws -> T {
@@ -115,7 +116,9 @@ public final class CollectorStore: Sendable {
       group.addTask {
         try await client.withConnection { connection in
           leased.isLeased.withLock { $0 = true }
-          return try await body(CollectorConnection(connection: connection, logger: logger))
+          return try await Self.untilClosed(connection) {
+            try await body(CollectorConnection(connection: connection, logger: logger))
+          }
         }
       }
       group.addTask {
@@ -130,6 +133,43 @@ public final class CollectorStore: Sendable {
         }
       }
       throw CancellationError()
+    }
+  }
+
+  /// How often a call checks that its connection is still open (``untilClosed(_:_:)``).
+  static let closeCheck: Duration = .milliseconds(200)
+
+  /// `body`'s result, or ``CollectorUnavailable`` once `connection` has closed (the database
+  /// stopped or restarted). postgres-nio (1.33) never completes a statement sent on a connection
+  /// it has already closed, nor a COPY waiting for the socket when it closes: `body` may never
+  /// return, and its request would wait for the client's read timeout (120 s). Such a `body` is
+  /// left behind, on a connection no one else uses. (Checked every ``closeCheck`` rather than
+  /// on the connection's `closeFuture`, which would keep a callback per call until it closes.)
+  private static func untilClosed<T: Sendable>(
+    _ connection: PostgresConnection, _ body: @escaping @Sendable () async throws -> T
+  ) async throws -> T {
+    guard !connection.isClosed else { throw CollectorUnavailable(closed: true) }
+    let outcome = FirstOutcome<T>()
+    let task = Task {
+      do {
+        let value = try await body()
+        outcome.resume(with: .success(value))
+      } catch {
+        outcome.resume(with: .failure(error))
+      }
+    }
+    let watch = Task {
+      while !connection.isClosed { try await Task.sleep(for: Self.closeCheck) }
+      outcome.resume(with: .failure(CollectorUnavailable(closed: true)))
+    }
+    defer {
+      task.cancel()
+      watch.cancel()
+    }
+    return try await withTaskCancellationHandler {
+      try await outcome.value()
+    } onCancel: {
+      task.cancel()
     }
   }
 
@@ -163,6 +203,38 @@ public final class CollectorStore: Sendable {
 /// Whether a call's connection was leased, shared by the call and its timer.
 private final class LeaseFlag: Sendable {
   let isLeased = Mutex(false)
+}
+
+/// The first result given for a call (its body's, or its connection's close), to the one caller
+/// waiting for it; any later one is dropped.
+private final class FirstOutcome<T: Sendable>: Sendable {
+  private struct State {
+    var result: Result<T, any Error>?
+    var waiter: CheckedContinuation<T, any Error>?
+  }
+  private let state = Mutex(State())
+
+  /// Gives `result`, unless one was given before.
+  func resume(with result: Result<T, any Error>) {
+    let waiter = state.withLock { state -> CheckedContinuation<T, any Error>? in
+      guard state.result == nil else { return nil }
+      state.result = result
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume(with: result)
+  }
+
+  /// The first result given, once there is one.
+  func value() async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      let result = state.withLock { state -> Result<T, any Error>? in
+        if state.result == nil { state.waiter = continuation }
+        return state.result
+      }
+      if let result { continuation.resume(with: result) }
+    }
+  }
 }
 
 /// One connection of the pool, lent to one call: a transaction owns its connection.
