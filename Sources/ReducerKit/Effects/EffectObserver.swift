@@ -42,11 +42,14 @@ package struct EffectLeaf: Sendable {
   package let cancelIDs: [AnyCancelID]
 }
 
-/// What the store knows about the action being reduced right now.
+/// What the store knows about the action being reduced, or the effect running, right now.
 package enum EffectContext {
   /// The observers of the effect that emitted the action being reduced; empty when the action
   /// was sent by the store's caller.
   @TaskLocal package static var emitters: [any EffectObserver] = []
+  /// The observers of the `run` effect whose operation runs in this task: who made a change
+  /// the effect makes outside any action (a shared value's `withLock`).
+  @TaskLocal package static var running: [any EffectObserver] = []
 }
 
 extension Effect {

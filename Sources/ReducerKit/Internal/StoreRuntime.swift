@@ -160,7 +160,7 @@ final class StoreRuntime<Action> {
     let task = track(priority: run.priority) {
       var completion = EffectCompletion.finished
       do {
-        try await run.operation(send)
+        try await EffectContext.$running.withValue(observers) { try await run.operation(send) }
         if Task.isCancelled { completion = .cancelled(nil) }
       } catch {
         if Task.isCancelled || error is CancellationError {

@@ -148,7 +148,9 @@ extension Shared: Encodable where Value: Encodable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     if let locator = encoder.userInfo[SharedLocator.userInfoKey] as? SharedLocator {
-      locator.visit(self, at: encoder.codingPath)
+      locator.visit(storage: reference.storage, at: encoder.codingPath) { side, tracker in
+        value(on: side, of: tracker)
+      }
       try container.encodeNil()
       return
     }

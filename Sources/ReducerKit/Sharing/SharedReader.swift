@@ -83,8 +83,16 @@ extension SharedReader: Equatable where Value: Equatable {
 }
 
 extension SharedReader: Encodable where Value: Encodable {
+  /// Encodes the value, as the state would without sharing.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
+    if let locator = encoder.userInfo[SharedLocator.userInfoKey] as? SharedLocator {
+      locator.visit(storage: storage, at: encoder.codingPath) { side, tracker in
+        value(on: side, of: tracker)
+      }
+      try container.encodeNil()
+      return
+    }
     try container.encode(wrappedValue)
   }
 }

@@ -81,7 +81,7 @@ where Base.State: ObservableStateProtocol & Codable, Base.Action: Codable {
     let dependencies = session.dependencies()
     // Shared values the reducer changes are the same in `oldState`: the tracker keeps their
     // values before the change.
-    let sharedChanges = SharedChangeTracker()
+    let sharedChanges = SharedChangeTracker(owner: session)
     let effect = session.reads.bind {
       dependencies.yield {
         ElementChangeJournal.withCurrent(journal) {

@@ -34,6 +34,9 @@ final class RecordingSession: Sendable {
     /// Whether the state holds shared values: their JSON is then written at once, since a
     /// shared value may change before the writer's thread would encode it.
     var holdsShared = false
+    /// The token of the observer that logs shared changes made outside the reducer, once the
+    /// state holds shared values.
+    var sharedObserver: Int?
     /// The latest state, for the final snapshot: a ``LatestState`` of the session's state
     /// type, made by the first action and updated in place by each one after it.
     var latest: (any LatestStateHolder)?
@@ -44,6 +47,10 @@ final class RecordingSession: Sendable {
     self.feature = feature
     self.snapshotInterval = max(1, snapshotInterval)
     self.metadata = metadata
+  }
+
+  deinit {
+    if let token = state.withLock({ $0.sharedObserver }) { SharedObservers.remove(token) }
   }
 
   /// The dependencies the reducer runs with: those in effect at the session's first action,
@@ -86,7 +93,14 @@ final class RecordingSession: Sendable {
         }
       }
       if sharedChanged { progress.holdsShared = true }
-      if progress.holdsShared { changes = try PendingChange.frozen(changes) }
+      if progress.holdsShared {
+        changes = try PendingChange.frozen(changes)
+        if progress.sharedObserver == nil {
+          progress.sharedObserver = SharedObservers.add { [weak self] change in
+            self?.sharedValueDidChange(change)
+          }
+        }
+      }
       if !progress.isStarted {
         progress.isStarted = true
         log.register(self)
@@ -137,6 +151,42 @@ final class RecordingSession: Sendable {
     }
   }
 
+  /// Logs a shared change made outside the reducer (by an effect's `withLock`, another store or
+  /// the storage) as an entry of its own, with the change at every place the state holds the
+  /// value; a change the reducer makes is logged with its action.
+  private func sharedValueDidChange(_ change: SharedObservers.Change) {
+    guard !SharedChangeTracker.isTracking(for: self) else { return }
+    let effect = EffectContext.running.lazy.compactMap { $0 as? RecordingEffectObserver }
+      .first { $0.session === self }
+    let time = Date()
+    _ = perform(effectEvent: true) { progress, writer in
+      guard let latest = progress.latest else { return nil }
+      let (path, changes) = try latest.sharedChanges(change)
+      guard let path else { return nil }  // the state does not hold the value
+      let origin: SharedChangeEntry.Origin =
+        switch (change.origin, effect?.effectID) {
+        case (.storage, _): .storage(key: change.storage.keyDescription)
+        case let (.mutation, effectID?): .effect(effectID)
+        case (.mutation, nil): .outside
+        }
+      progress.actionCount += 1
+      let index = progress.actionCount
+      try writer.enqueue(
+        ActionCommand(
+          key: key, index: index, action: SharedChangeEntry(path: path, origin: origin),
+          effectID: effect?.effectID, parentIndex: effect?.actionIndex,
+          time: time, sessionStart: startedAt, durationNanos: 0, changes: changes, reads: []
+        )
+      )
+      latest.index = index
+      if index % snapshotInterval == 0 {
+        try writer.enqueue(latest.snapshot(key: key, text: true))
+        progress.lastSnapshotIndex = index
+      }
+      return index
+    }
+  }
+
   /// Assigns an effect its id and queues its start.
   func effectDidStart(_ observer: RecordingEffectObserver) {
     _ = perform(effectEvent: true) { progress, writer in
@@ -169,12 +219,16 @@ final class RecordingSession: Sendable {
 
   /// Writes the final snapshot and the end time. Called by ``ActionLog/close()``.
   func end(using writer: LogWriter) throws {
-    let command = state.withLock { progress -> SessionEndCommand? in
+    let command = try state.withLock { progress throws -> SessionEndCommand? in
       guard progress.isStarted, !progress.isEnded else { return nil }
       progress.isEnded = true
+      if let token = progress.sharedObserver {
+        SharedObservers.remove(token)
+        progress.sharedObserver = nil
+      }
       let snapshot =
         progress.lastSnapshotIndex == progress.actionCount
-        ? nil : progress.latest?.snapshot(key: key)
+        ? nil : try progress.latest?.snapshot(key: key, text: progress.holdsShared)
       return SessionEndCommand(key: key, endedAt: Date(), finalSnapshot: snapshot)
     }
     if let command { try writer.enqueue(command) }
@@ -214,10 +268,18 @@ final class SessionKey: @unchecked Sendable {
   var rowID: Int64?
 }
 
-/// The latest state of a recording session, for its final snapshot.
+/// The latest state of a recording session, for its final snapshot and for the shared changes
+/// made between actions.
 protocol LatestStateHolder: AnyObject, Sendable {
-  /// The command writing the state as the snapshot at its index.
-  func snapshot(key: SessionKey) -> SnapshotCommand
+  /// The index of the last entry logged.
+  var index: Int { get set }
+  /// The command writing the state as the snapshot at its index, encoded now when `text` (a
+  /// state holding shared values) or on the writer's thread.
+  func snapshot(key: SessionKey, text: Bool) throws -> SnapshotCommand
+  /// The operations that bring every place in the state holding the value `change` changed
+  /// from its value before to its value after, and the path of the first place (`nil` when
+  /// the state does not hold the value).
+  func sharedChanges(_ change: SharedObservers.Change) throws -> ([String]?, [PendingChange])
 }
 
 /// The latest state of a recording session and its index, replaced by each action under the
@@ -233,7 +295,15 @@ final class LatestState<State: Encodable & Sendable>: LatestStateHolder, @unchec
     self.state = state
   }
 
-  func snapshot(key: SessionKey) -> SnapshotCommand {
-    SnapshotCommand(key: key, index: index, state: state)
+  func snapshot(key: SessionKey, text: Bool) throws -> SnapshotCommand {
+    text
+      ? SnapshotCommand(key: key, index: index, text: try JSONFragmentEncoder().string(state))
+      : SnapshotCommand(key: key, index: index, state: state)
+  }
+
+  func sharedChanges(_ change: SharedObservers.Change) throws -> ([String]?, [PendingChange]) {
+    let tracker = SharedChangeTracker(change.storage, changedFrom: change.before, to: change.after)
+    let places = SharedLocator.places(in: state, changedIn: tracker, now: .expected)
+    return (places.first?.path, try PendingChange.frozen(StateDiffer.changes(at: places)))
   }
 }

@@ -11,8 +11,13 @@ extension StateDiffer {
   static func sharedChanges<S: Encodable>(
     in state: S, tracker: SharedChangeTracker
   ) -> [PendingChange] {
+    changes(at: SharedLocator.places(in: state, changedIn: tracker))
+  }
+
+  /// The operations that bring each of `places` from its value before to its value after.
+  static func changes(at places: [SharedLocator.Place]) -> [PendingChange] {
     var differ = StateDiffer()
-    for place in SharedLocator.places(in: state, changedIn: tracker) {
+    for place in places {
       // `Shared` encodes its value in a single-value container: `null` has a slot in JSON.
       differ.diffValue(place.before, place.current, at: place.path, isObjectMember: false)
     }

@@ -134,6 +134,13 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
       skipped.append(next)
       return ReplayStep(index: next, outcome: .skipped)
     }
+    if record.json == SharedChangeEntry.json {
+      // Not an action: a shared value changed outside the reducer, an input replayed as logged.
+      try applySharedChange(record)
+      index = next
+      return ReplayStep(
+        index: next, outcome: skipped.isEmpty && divergence == nil ? .matched : .unchecked)
+    }
     let action = try decodeAction(record)
     let isChecking = skipped.isEmpty && divergence == nil
     let oldState = state
@@ -172,6 +179,19 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     )
     self.divergence = divergence
     return ReplayStep(index: next, outcome: .diverged(divergence))
+  }
+
+  /// Applies the patch of a shared change made outside the reducer (an effect's `withLock`, the
+  /// storage) to ``state``: the state is decoded again from its JSON with the change applied.
+  private func applySharedChange(_ record: ReplayRecord) throws {
+    var json = try currentStateJSON()
+    do {
+      try json.apply(record.patch())
+    } catch let error as JSONPatchError {
+      throw LogError.corrupt(
+        "the shared change at \(record.index) does not apply to the replayed state: \(error)")
+    }
+    state = try Self.decodeState(json, at: record.index)
   }
 
   /// Reduces `action` into ``state``; its effect is dropped.

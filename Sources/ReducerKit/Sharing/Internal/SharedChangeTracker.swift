@@ -32,8 +32,28 @@ package final class SharedChangeTracker: @unchecked Sendable {
   private let lock = NSLock()
   private var changes: [ObjectIdentifier: Change] = [:]
   private var order: [ObjectIdentifier] = []
+  /// Who tracks with it (a recording session), so that a change can tell whether it was made
+  /// inside that owner's tracking (``isTracking(for:)``).
+  private let owner: ObjectIdentifier?
 
-  package init() {}
+  /// A tracker of `owner`, if given.
+  package init(owner: AnyObject? = nil) {
+    self.owner = owner.map(ObjectIdentifier.init)
+  }
+
+  /// A tracker that saw one change of `storage`: from `before` to `after`, read as its
+  /// ``Side/before`` and ``Side/expected`` values (the value now may have changed since).
+  package init(_ storage: SharedStorage, changedFrom before: Any, to after: Any) {
+    self.owner = nil
+    changes[storage.id] = Change(storage: storage, before: before, expected: after)
+    order = [storage.id]
+  }
+
+  /// Whether code running here runs inside ``track(_:)`` of a tracker of `owner`.
+  package static func isTracking(for owner: AnyObject) -> Bool {
+    let id = ObjectIdentifier(owner)
+    return active.contains { $0.owner == id }
+  }
 
   /// The trackers active in this task.
   @TaskLocal static var active: [SharedChangeTracker] = []
@@ -144,8 +164,18 @@ package enum SharedObservers {
     case storage
   }
 
-  /// A change observer: the storage and the origin of its change.
-  package typealias Observer = @Sendable (SharedStorage, Origin) -> Void
+  /// One change of a shared value.
+  package struct Change {
+    /// The storage whose value changed.
+    package let storage: SharedStorage
+    /// Its whole value before the change, and right after it.
+    package let before: Any
+    package let after: Any
+    package let origin: Origin
+  }
+
+  /// A change observer, called on the thread that made the change, after it.
+  package typealias Observer = @Sendable (Change) -> Void
 
   private static let observers = Mutex<[Int: Observer]>([:])
   private static let count = Atomic<Int>(0)
@@ -165,9 +195,11 @@ package enum SharedObservers {
     if removed != nil { count.subtract(1, ordering: .relaxed) }
   }
 
-  static func didChange(_ storage: SharedStorage, origin: Origin) {
-    guard count.load(ordering: .relaxed) > 0 else { return }
+  /// Whether any observer listens: a change is described only then.
+  static var isObserved: Bool { count.load(ordering: .relaxed) > 0 }
+
+  static func didChange(_ change: Change) {
     let current = observers.withLock { Array($0.values) }
-    for observer in current { observer(storage, origin) }
+    for observer in current { observer(change) }
   }
 }

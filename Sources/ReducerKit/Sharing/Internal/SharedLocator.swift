@@ -18,11 +18,14 @@ package final class SharedLocator: @unchecked Sendable {
 
   /// The tracker whose changes are looked for; `nil` to look for any shared value.
   private let tracker: SharedChangeTracker?
+  /// The side of the tracker a place's ``Place/current`` value is read from.
+  private let now: SharedChangeTracker.Side
   package private(set) var places: [Place] = []
   private var sawShared = false
 
-  private init(tracker: SharedChangeTracker?) {
+  private init(tracker: SharedChangeTracker?, now: SharedChangeTracker.Side = .current) {
     self.tracker = tracker
+    self.now = now
   }
 
   /// Whether `value` holds a shared value anywhere.
@@ -36,27 +39,32 @@ package final class SharedLocator: @unchecked Sendable {
 
   static let userInfoKey = CodingUserInfoKey(rawValue: "ReducerKit.SharedLocator")!
 
-  /// The places in `value` that hold a shared value `tracker` saw change.
+  /// The places in `value` that hold a shared value `tracker` saw change, with the value
+  /// `now` reads as their value after the change (the value now, unless the tracker was made
+  /// from one change, whose value after it is its ``SharedChangeTracker/Side/expected`` side).
   package static func places(
-    in value: some Encodable, changedIn tracker: SharedChangeTracker
+    in value: some Encodable, changedIn tracker: SharedChangeTracker,
+    now: SharedChangeTracker.Side = .current
   ) -> [Place] {
-    let locator = SharedLocator(tracker: tracker)
+    let locator = SharedLocator(tracker: tracker, now: now)
     let encoder = JSONEncoder()
     encoder.userInfo[userInfoKey] = locator
     _ = try? encoder.encode(value)
     return locator.places
   }
 
-  /// Notes a shared value met at `codingPath`.
-  func visit<Value>(_ shared: Shared<Value>, at codingPath: [any CodingKey]) {
+  /// Notes a shared value (a ``Shared`` or a ``SharedReader``) met at `codingPath`.
+  func visit(
+    storage: SharedStorage, at codingPath: [any CodingKey],
+    value: (SharedChangeTracker.Side, SharedChangeTracker) -> Any
+  ) {
     sawShared = true
-    let storage = shared.reference.storage
     guard let tracker, tracker.hasChanged(storage) else { return }
     places.append(
       Place(
         path: codingPath.map(Self.token),
-        before: shared.value(on: .before, of: tracker),
-        current: shared.reference.currentValue
+        before: value(.before, tracker),
+        current: value(now, tracker)
       )
     )
   }

@@ -37,24 +37,35 @@ package final class SharedStorage: @unchecked Sendable {
   /// Changes the value under the lock: the active change trackers see the value before the
   /// first change, then the key saves the new value and observers hear of it.
   func mutate<R>(_ body: (inout Any) throws -> R) rethrows -> R {
-    let result = try lock.withLock {
-      SharedChangeTracker.willChange(self, from: value)
+    let (result, change) = try lock.withLock { () throws -> (R, SharedObservers.Change?) in
+      let before = value
+      SharedChangeTracker.willChange(self, from: before)
       let result = try body(&value)
       persistence?.save(value)
-      return result
+      let change =
+        SharedObservers.isObserved
+        ? SharedObservers.Change(storage: self, before: before, after: value, origin: .mutation)
+        : nil
+      return (result, change)
     }
-    SharedObservers.didChange(self, origin: .mutation)
+    if let change { SharedObservers.didChange(change) }
     return result
   }
 
   /// Replaces the value with one the storage gave (a file changed on disk): no save, and the
   /// observers hear that the storage made the change.
   func replace(byStorage newValue: Any) {
-    lock.withLock {
-      SharedChangeTracker.willChange(self, from: value)
+    let before = lock.withLock {
+      let before = value
+      SharedChangeTracker.willChange(self, from: before)
       value = newValue
+      return before
     }
-    SharedObservers.didChange(self, origin: .storage)
+    if SharedObservers.isObserved {
+      SharedObservers.didChange(
+        SharedObservers.Change(storage: self, before: before, after: newValue, origin: .storage)
+      )
+    }
   }
 
   /// Keeps the value in step with a key from now on.

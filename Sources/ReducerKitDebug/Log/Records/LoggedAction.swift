@@ -27,6 +27,11 @@ public struct LoggedAction: Codable, Sendable, Equatable {
   /// state at `index`.
   public var patch: [JSONPatchOperation]
 
+  /// Whether the entry is not an action but a shared value changed outside the reducer, by an
+  /// effect's `withLock` (its ``source``), another store, or the storage: its JSON is `null`,
+  /// its label says who made the change, and its patch is the change.
+  public var isSharedChange: Bool { json == SharedChangeEntry.json }
+
   /// Creates an action from its logged fields; each parameter sets the property of the same
   /// name.
   public init(
