@@ -32,6 +32,17 @@ extension TypedFeature {
     if let range = request.range {
       try reader.forEachChunk(in: range) { actions in
         for logged in actions {
+          if logged.isSharedChange {
+            // The effect makes the change in the test too; the next step asserts it.
+            guard case .effect = logged.source else {
+              throw RKDebugError(
+                "entry \(logged.index) is \(logged.singleLineLabel), a shared change that no "
+                  + "action or effect of the feature made, which a test cannot make; generate "
+                  + "a test of the actions before it (--to \(logged.index - 1))"
+              )
+            }
+            continue
+          }
           let action: R.Action
           do {
             action = try ActionJSON.decode(R.Action.self, from: logged.json)

@@ -88,9 +88,12 @@ package enum ChangeFormatter {
   }
 
   /// ``text(action:oldState:newState:)`` of an action whose custom dump is `actionDump`, as
-  /// the time-travel log keeps it.
-  package static func text<State>(actionDump: String, oldState: State, newState: State) -> String {
-    var target = "received action:\n"
+  /// the time-travel log keeps it, under `header` (a log's shared change made outside an
+  /// action has its own).
+  package static func text<State>(
+    header: String = "received action:", actionDump: String, oldState: State, newState: State
+  ) -> String {
+    var target = header + "\n"
     target += actionDump.indenting(by: 2)
     target += "\n"
     target += CustomDumpText.diff(oldState, newState).map { "\($0)\n" } ?? "  (No state changes)\n"
