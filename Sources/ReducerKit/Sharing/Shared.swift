@@ -148,9 +148,15 @@ extension Shared: Encodable where Value: Encodable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     if let locator = encoder.userInfo[SharedLocator.userInfoKey] as? SharedLocator {
-      locator.visit(storage: reference.storage, at: encoder.codingPath) { side, tracker in
-        value(on: side, of: tracker)
-      }
+      locator.visit(
+        storage: reference.storage, at: encoder.codingPath,
+        isWhole: reference is SharedRootReference<Value>, isReadOnly: false,
+        value: { side, tracker in value(on: side, of: tracker) },
+        replace: { data in
+          let value = try SharedJSON.decode(Value.self, from: data)
+          withLock { $0 = value }
+        }
+      )
       try container.encodeNil()
       return
     }
@@ -159,10 +165,17 @@ extension Shared: Encodable where Value: Encodable {
 }
 
 extension Shared: Decodable where Value: Decodable {
-  /// A share of a decoded value, not persisted (`Shared(value:)`).
+  /// A share of a decoded value, not persisted (`Shared(value:)`); one value with the other
+  /// places a replay's decoding says held it (``SharedLinker``).
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
-    self.init(value: try container.decode(Value.self))
+    let value = try container.decode(Value.self)
+    if let linker = decoder.userInfo[SharedLinker.userInfoKey] as? SharedLinker {
+      let storage = linker.storage(at: decoder.codingPath, value: value)
+      self.init(reference: SharedRootReference<Value>(storage: storage))
+    } else {
+      self.init(value: value)
+    }
   }
 }
 

@@ -87,9 +87,11 @@ extension SharedReader: Encodable where Value: Encodable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     if let locator = encoder.userInfo[SharedLocator.userInfoKey] as? SharedLocator {
-      locator.visit(storage: storage, at: encoder.codingPath) { side, tracker in
-        value(on: side, of: tracker)
-      }
+      locator.visit(
+        storage: storage, at: encoder.codingPath, isWhole: false, isReadOnly: true,
+        value: { side, tracker in value(on: side, of: tracker) },
+        replace: { _ in throw SharedJSON.ReadOnly() }
+      )
       try container.encodeNil()
       return
     }

@@ -14,14 +14,26 @@ extension JSONValue {
   /// `decodeIfPresent` as an optional (an `Int??` property) is `.some(nil)`, the value synthesized
   /// `Codable` wrote that `null` from, where `JSONDecoder` reads `nil` and loses it.
   public func decoded<T: Decodable>(as type: T.Type = T.self) throws -> T {
-    if let value = decodedFromTree(as: T.self) { return value }
+    try decoded(as: type, userInfo: [:])
+  }
+
+  /// ``decoded(as:)`` with `userInfo` for the types decoded (a replay's `SharedLinker`).
+  package func decoded<T: Decodable>(
+    as type: T.Type, userInfo: [CodingUserInfoKey: Any]
+  ) throws -> T {
+    if let value = decodedFromTree(as: T.self, userInfo: userInfo) { return value }
     try IndexSetBounds.check(self)
-    return try JSONDecoder().decode(T.self, from: serializedData())
+    let decoder = JSONDecoder()
+    decoder.userInfo = userInfo
+    return try decoder.decode(T.self, from: serializedData())
   }
 
   /// This value decoded as `T` from the tree alone; `nil` when `JSONDecoder` must decide.
-  package func decodedFromTree<T: Decodable>(as type: T.Type) -> T? {
+  package func decodedFromTree<T: Decodable>(
+    as type: T.Type, userInfo: [CodingUserInfoKey: Any] = [:]
+  ) -> T? {
     let context = JSONTreeDecoder.Context()
+    context.userInfo = userInfo
     guard let value = try? JSONTreeDecoder(self, context: context).decode(T.self),
       !context.needsFoundation
     else { return nil }
@@ -37,6 +49,8 @@ private final class JSONTreeDecoder: Decoder {
     /// decodes with `JSONDecoder`, even if a `try?` in a type's `init(from:)` swallowed the
     /// error.
     var needsFoundation = false
+    /// The `userInfo` of every decoder of the call.
+    var userInfo: [CodingUserInfoKey: Any] = [:]
   }
 
   /// Thrown where `JSONDecoder` would decide; the caller then asks it.
@@ -67,7 +81,7 @@ private final class JSONTreeDecoder: Decoder {
     return path.reversed()
   }
 
-  var userInfo: [CodingUserInfoKey: Any] { [:] }
+  var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
 
   /// Gives up on this tree: `JSONDecoder` decides.
   func needsFoundation() -> NeedsFoundation {

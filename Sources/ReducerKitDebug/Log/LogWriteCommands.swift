@@ -14,6 +14,9 @@ struct SessionCommand<State: Encodable & Sendable>: LogWriteCommand {
   var initialStateText: String? = nil
   /// The dependencies read once per session, stored as the reads of index 0.
   let environment: SessionEnvironment
+  /// The places of the initial state that held one shared value (``SharedPlaces``), stored
+  /// with them when there are any.
+  var sharedPlaces: [[[String]]] = []
   /// The app's metadata; its keys win over the process's `pid` and `host`.
   var metadata: [String: String] = [:]
 
@@ -30,7 +33,11 @@ struct SessionCommand<State: Encodable & Sendable>: LogWriteCommand {
         SnapshotCommand(key: key, index: 0, state: initialState)
       }
     try snapshot.write(db, &context)
-    try InputRow.insert(environment.reads, session: key.rowID, index: 0, in: db, &context)
+    var reads = environment.reads
+    if !sharedPlaces.isEmpty {
+      reads.append(RecordedRead(name: SharedPlaces.name, value: sharedPlaces))
+    }
+    try InputRow.insert(reads, session: key.rowID, index: 0, in: db, &context)
   }
 }
 

@@ -82,9 +82,11 @@ final class RecordingSession: Sendable {
       .first { $0.session === self }
     return perform { progress, writer in
       var initialStateText: String?
+      var sharedPlaces: [[[String]]] = []
       if !progress.isStarted {
         progress.holdsShared = sharedChanged || SharedLocator.holdsShared(oldState)
         if progress.holdsShared {
+          sharedPlaces = SharedPlaces.groups(in: oldState)
           // The state before the action, with the shared values it had then.
           let encoder = JSONFragmentEncoder()
           initialStateText =
@@ -117,7 +119,8 @@ final class RecordingSession: Sendable {
               startedAt: startedAt, endedAt: nil, actionCount: 0, effectCount: 0
             ),
             initialState: oldState, initialStateText: initialStateText,
-            environment: SessionEnvironment.current(), metadata: metadata
+            environment: SessionEnvironment.current(), sharedPlaces: sharedPlaces,
+            metadata: metadata
           )
         )
       }

@@ -16,16 +16,46 @@ package final class SharedLocator: @unchecked Sendable {
     package var current: Any
   }
 
+  /// A place the value holds a shared value, whatever changed: what replay needs to hold one
+  /// value in several places again, and to change it as the storage did.
+  package struct Holding {
+    /// The JSON path of the place, one token per key or index.
+    package var path: [String]
+    /// The storage of the value, the same for every place holding it.
+    package var storageID: ObjectIdentifier
+    /// Whether the place holds the storage's whole value (not a part derived from it).
+    package var isWhole: Bool
+    /// Whether the place is a `@SharedReader`, which cannot change the value.
+    package var isReadOnly: Bool
+    /// Sets the shared value, through this place, to the value this JSON decodes to.
+    package var replace: (Data) throws -> Void
+  }
+
   /// The tracker whose changes are looked for; `nil` to look for any shared value.
   private let tracker: SharedChangeTracker?
   /// The side of the tracker a place's ``Place/current`` value is read from.
   private let now: SharedChangeTracker.Side
+  private let collectsHoldings: Bool
   package private(set) var places: [Place] = []
+  package private(set) var holdings: [Holding] = []
   private var sawShared = false
 
-  private init(tracker: SharedChangeTracker?, now: SharedChangeTracker.Side = .current) {
+  private init(
+    tracker: SharedChangeTracker?, now: SharedChangeTracker.Side = .current,
+    collectsHoldings: Bool = false
+  ) {
     self.tracker = tracker
     self.now = now
+    self.collectsHoldings = collectsHoldings
+  }
+
+  /// Every place in `value` that holds a shared value, in encoding order.
+  package static func holdings(in value: some Encodable) -> [Holding] {
+    let locator = SharedLocator(tracker: nil, collectsHoldings: true)
+    let encoder = JSONEncoder()
+    encoder.userInfo[userInfoKey] = locator
+    _ = try? encoder.encode(value)
+    return locator.holdings
   }
 
   /// Whether `value` holds a shared value anywhere.
@@ -55,10 +85,19 @@ package final class SharedLocator: @unchecked Sendable {
 
   /// Notes a shared value (a ``Shared`` or a ``SharedReader``) met at `codingPath`.
   func visit(
-    storage: SharedStorage, at codingPath: [any CodingKey],
-    value: (SharedChangeTracker.Side, SharedChangeTracker) -> Any
+    storage: SharedStorage, at codingPath: [any CodingKey], isWhole: Bool, isReadOnly: Bool,
+    value: (SharedChangeTracker.Side, SharedChangeTracker) -> Any,
+    replace: @escaping (Data) throws -> Void
   ) {
     sawShared = true
+    if collectsHoldings {
+      holdings.append(
+        Holding(
+          path: codingPath.map(Self.token), storageID: storage.id, isWhole: isWhole,
+          isReadOnly: isReadOnly, replace: replace
+        )
+      )
+    }
     guard let tracker, tracker.hasChanged(storage) else { return }
     places.append(
       Place(
@@ -70,7 +109,7 @@ package final class SharedLocator: @unchecked Sendable {
   }
 
   /// The JSON Pointer token of a coding key: an array index as its number, a key as its name.
-  private static func token(_ key: any CodingKey) -> String {
+  static func token(_ key: any CodingKey) -> String {
     if let index = key.intValue, key.stringValue == "Index \(index)" { return String(index) }
     return key.stringValue
   }

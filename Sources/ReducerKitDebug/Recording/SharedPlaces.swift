@@ -1,0 +1,33 @@
+import ReducerKit
+
+/// Which places of a session's initial state held one shared value: the read `sharedPlaces`
+/// of index 0, so that a replay decodes those places as one value again.
+///
+/// Each group lists the JSON paths (one token per key or index) of the places that held one
+/// value whole; a place holding a part derived from a value (`Shared($rows[id: 2])`) or a
+/// `@SharedReader` is not listed, and a replay decodes it as a value of its own.
+enum SharedPlaces {
+  /// The name of the read.
+  static let name = "sharedPlaces"
+
+  /// The groups of places in `state` that hold one value, two places or more each.
+  static func groups(in state: some Encodable) -> [[[String]]] {
+    var groups: [ObjectIdentifier: [[String]]] = [:]
+    var order: [ObjectIdentifier] = []
+    for holding in SharedLocator.holdings(in: state) where holding.isWhole {
+      if groups[holding.storageID] == nil { order.append(holding.storageID) }
+      groups[holding.storageID, default: []].append(holding.path)
+    }
+    return order.compactMap { groups[$0] }.filter { $0.count > 1 }
+  }
+
+  /// The groups a session's index-0 reads hold; none for a session recorded before they were.
+  static func groups(in reads: [DependencyRead]) throws -> [[[String]]] {
+    guard let read = reads.first(where: { $0.name == name }) else { return [] }
+    do {
+      return try read.value.decoded(as: [[[String]]].self)
+    } catch {
+      throw LogError.corrupt("the session's shared places do not decode: \(error)")
+    }
+  }
+}
