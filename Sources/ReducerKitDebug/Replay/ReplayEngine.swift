@@ -83,6 +83,11 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     self.recordsInputs = recordsInputs
     let environment = recordsInputs ? try Self.environment(of: reader) : nil
     self.dependencies = DependencyValues.Continuation.current {
+      // Shared values a replay persists stay in it: a replay never writes the app's files,
+      // defaults or in-memory keys.
+      $0.defaultFileStorage = .inMemory
+      $0.defaultAppStorage = UserDefaults(suiteName: "rkdebug.replay.\(UUID().uuidString)")!
+      $0.defaultInMemoryStorage = InMemoryStorage()
       if recordsInputs {
         // What a read the log cannot answer gets: a divergence is reported for it anyway.
         $0.uuid = .incrementing
@@ -95,7 +100,9 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
       if recordsInputs { $0.routeNondeterministicInputsThroughTape() }
     }
     let initialJSON = try reader.stateJSON(at: 0)
-    let initialState: R.State = try Self.decodeState(initialJSON, at: 0)
+    // The places that held one shared value hold one again.
+    let linker = SharedLinker(groups: try SharedPlaces.groups(in: reader.reads(at: 0)))
+    let initialState: R.State = try Self.decodeState(initialJSON, at: 0, userInfo: linker.userInfo)
     self.state = initialState
     self.warnings = Self.typeWarnings(for: reader.session, initialState: initialState)
   }
@@ -138,25 +145,36 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
       // Not an action: a shared value changed outside the reducer, an input replayed as logged.
       try applySharedChange(record)
       index = next
-      return ReplayStep(
-        index: next, outcome: skipped.isEmpty && divergence == nil ? .matched : .unchecked)
+      guard skipped.isEmpty && divergence == nil else {
+        return ReplayStep(index: next, outcome: .unchecked)
+      }
+      guard let difference = try differenceFromRecording() else {
+        return ReplayStep(index: next, outcome: .matched)
+      }
+      return try diverge(at: next, difference: difference, inputMismatch: nil)
     }
     let action = try decodeAction(record)
     let isChecking = skipped.isEmpty && divergence == nil
     let oldState = state
     // Emptied before the reducer runs, so no buffer it kept is shared when the rows change.
     journal.removeAll()
+    // Shared values the reducer changes are the same in `oldState`: the tracker keeps their
+    // values before the change, as the recorder's does.
+    let sharedChanges = SharedChangeTracker(owner: self)
     var readMismatch: String?
     if recordsInputs {
       reads.load(record.reads, index: next)
-      reduce(action, noting: isChecking ? journal : nil)
+      sharedChanges.track { reduce(action, noting: isChecking ? journal : nil) }
       readMismatch = reads.finish()
     } else {
-      reduce(action, noting: isChecking ? journal : nil)
+      sharedChanges.track { reduce(action, noting: isChecking ? journal : nil) }
     }
     index = next
     guard isChecking else { return ReplayStep(index: next, outcome: .unchecked) }
-    let changes = StateDiffer.changes(from: oldState, to: state, journal: journal)
+    var changes = StateDiffer.changes(from: oldState, to: state, journal: journal)
+    if sharedChanges.hasChanges {
+      changes = StateDiffer.sharedChanges(in: oldState, tracker: sharedChanges) + changes
+    }
     let difference: StateDifference
     if try readMismatch == nil
       && (matcher.matches(changes, text: record.patchText)
@@ -172,26 +190,51 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
       // The same state, reached by a change the recorder now spells differently.
       return ReplayStep(index: next, outcome: .matched)
     }
-    let logged = try reader.action(at: next)
-    let divergence = ReplayDivergence(
-      index: next, label: logged.label, source: logged.source, difference: difference,
-      inputMismatch: readMismatch
-    )
-    self.divergence = divergence
-    return ReplayStep(index: next, outcome: .diverged(divergence))
+    return try diverge(at: next, difference: difference, inputMismatch: readMismatch)
   }
 
-  /// Applies the patch of a shared change made outside the reducer (an effect's `withLock`, the
-  /// storage) to ``state``: the state is decoded again from its JSON with the change applied.
+  /// Notes the divergence at `index`, the first found.
+  private func diverge(
+    at index: Int, difference: StateDifference, inputMismatch: String?
+  ) throws -> ReplayStep {
+    let logged = try reader.action(at: index)
+    let divergence = ReplayDivergence(
+      index: index, label: logged.label, source: logged.source, difference: difference,
+      inputMismatch: inputMismatch
+    )
+    self.divergence = divergence
+    return ReplayStep(index: index, outcome: .diverged(divergence))
+  }
+
+  /// Makes the shared change an entry logged (an effect's `withLock`, the storage) in
+  /// ``state``: the value of the first place its patch changes is set through that place's
+  /// share, so every place the replayed state holds it at sees it, as in the app. Whether
+  /// they are the places the recording changed is checked after.
   private func applySharedChange(_ record: ReplayRecord) throws {
     var json = try currentStateJSON()
+    let patch = try record.patch()
     do {
-      try json.apply(record.patch())
-    } catch let error as JSONPatchError {
+      try json.apply(patch)
+    } catch {
       throw LogError.corrupt(
         "the shared change at \(record.index) does not apply to the replayed state: \(error)")
     }
-    state = try Self.decodeState(json, at: record.index)
+    guard let first = patch.first?.path.tokens else { return }
+    let holdings = SharedLocator.holdings(in: state)
+    guard let holding = holdings.first(where: { !$0.isReadOnly && first.starts(with: $0.path) }),
+      let value = json.value(at: JSONPointer(tokens: holding.path))
+    else {
+      throw LogError.corrupt(
+        "the shared change at \(record.index) changes \(patch[0].path), where the replayed "
+          + "state holds no shared value")
+    }
+    do {
+      try holding.replace(value.serializedData())
+    } catch {
+      throw ReplayError.stateDoesNotDecode(
+        index: record.index, type: String(reflecting: R.State.self),
+        reason: DecodingErrorSummary.text(for: error))
+    }
   }
 
   /// Reduces `action` into ``state``; its effect is dropped.
@@ -312,9 +355,11 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     return action
   }
 
-  private static func decodeState(_ json: JSONValue, at index: Int) throws -> R.State {
+  private static func decodeState(
+    _ json: JSONValue, at index: Int, userInfo: [CodingUserInfoKey: Any] = [:]
+  ) throws -> R.State {
     do {
-      return try json.decoded(as: R.State.self)
+      return try json.decoded(as: R.State.self, userInfo: userInfo)
     } catch {
       throw ReplayError.stateDoesNotDecode(
         index: index, type: String(reflecting: R.State.self),

@@ -1,0 +1,149 @@
+import Foundation
+import ReducerKit
+import Testing
+
+@testable import ReducerKitDebug
+
+/// Replay holds one shared value in every place the recording held it: places of the initial
+/// state that held one value are decoded as one (the session's `sharedPlaces`), shares the
+/// reducer derives are derived in the replay too, and a shared change logged on its own is made
+/// through the replayed share. A reducer that shares differently diverges where it shows.
+@MainActor
+@Suite struct SharedReplayTests {
+  @Reducer
+  struct Scoreboard {
+    @ObservableState
+    struct State: Equatable, Codable {
+      @Shared var score: Int
+      var banner: Banner
+    }
+
+    struct Banner: Equatable, Codable {
+      @Shared var score: Int
+    }
+
+    enum Action: Equatable, Codable {
+      case point
+      case resetBanner
+    }
+
+    /// Whether `.resetBanner` gives the banner a copy of the score instead of the score: the
+    /// one-line change a replay must catch.
+    var bannerCopiesTheScore = false
+
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .point:
+          state.$score.withLock { $0 += 1 }
+        case .resetBanner:
+          state.banner = Banner(
+            score: bannerCopiesTheScore ? Shared(value: state.score) : state.$score)
+        }
+        return .none
+      }
+    }
+  }
+
+  private func recordScoreboard(_ actions: [Scoreboard.Action]) throws -> ActionLog {
+    let log = try ActionLog.inMemory()
+    let score = Shared(value: 0)
+    let store = Store<Scoreboard>(
+      initialState: Scoreboard.State(score: score, banner: .init(score: score)),
+      reducer: Scoreboard().recording(to: log)
+    )
+    for action in actions { store.send(action) }
+    try log.close()
+    return log
+  }
+
+  @Test func placesOfTheInitialStateThatHeldOneValueHoldOneAgain() throws {
+    let log = try recordScoreboard([.point, .point, .resetBanner, .point])
+    let reader = try log.reader()
+    let places = try SharedPlaces.groups(in: reader.reads(at: 0))
+    #expect(places == [[["score"], ["banner", "score"]]])
+    let engine = try ReplayEngine(reader: reader, reducer: Scoreboard())
+    let result = try engine.run()
+    #expect(result.divergence == nil)
+    #expect(engine.state.banner.score == 3)
+  }
+
+  @Test func aReducerThatSharesDifferentlyDivergesWhereItShows() throws {
+    let log = try recordScoreboard([.point, .resetBanner, .point, .point])
+    let engine = try ReplayEngine(
+      reader: try log.reader(), reducer: Scoreboard(bannerCopiesTheScore: true))
+    let result = try engine.run()
+    // The copy holds the same number at 2; the point after it reaches one place only.
+    #expect(result.divergence?.index == 3)
+  }
+
+  @Test func sharesTheReducerDerivesAreDerivedInTheReplay() async throws {
+    let log = try ActionLog.inMemory()
+    let store = Store<SharedChangeEntryTests.Meeting>(
+      initialState: .init(minutes: Shared(value: [])),
+      reducer: SharedChangeEntryTests.Meeting().recording(to: log)
+    )
+    store.send(.open)
+    await store.send(.record("Hello")).finish()
+    await store.send(.record("World")).finish()
+    try log.close()
+
+    let reader = try log.reader()
+    #expect(try reader.actions().filter(\.isSharedChange).count == 2)
+    let engine = try ReplayEngine(reader: reader, reducer: SharedChangeEntryTests.Meeting())
+    let result = try engine.run()
+    #expect(result.divergence == nil)
+    #expect(engine.state.detail?.minutes == ["Hello", "World"])
+  }
+
+  @Reducer
+  struct Saver {
+    let url: URL
+
+    @ObservableState
+    struct State: Equatable, Codable {
+      var saves = 0
+    }
+
+    enum Action: Equatable, Codable {
+      case save(Int)
+    }
+
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case let .save(value):
+          @Shared(.fileStorage(url)) var saved = 0
+          $saved.withLock { $0 = value }
+          state.saves += 1
+          return .none
+        }
+      }
+    }
+  }
+
+  @Test func aReplayWritesNoFileOfTheApp() async throws {
+    let url = FileManager.default.temporaryDirectory
+      .appending(component: "rkdebug-replay-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let log = try ActionLog.inMemory()
+    let store = withDependencies {
+      $0.defaultFileStorage = .inMemory
+    } operation: {
+      Store<Saver>(initialState: Saver.State(), reducer: Saver(url: url).recording(to: log))
+    }
+    store.send(.save(7))
+    try log.close()
+
+    // Replayed where the app's files are the real ones.
+    let engine = try withDependencies {
+      $0.defaultFileStorage = .fileSystem
+    } operation: {
+      try ReplayEngine(reader: try log.reader(), reducer: Saver(url: url))
+    }
+    #expect(try engine.run().divergence == nil)
+    // `.fileSystem` writes at most once a second: wait past a write it would have made.
+    try await Task.sleep(for: .seconds(1.5))
+    #expect(!FileManager.default.fileExists(atPath: url.path))
+  }
+}
