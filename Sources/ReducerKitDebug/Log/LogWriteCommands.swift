@@ -81,14 +81,21 @@ final class ActionCommand<Action: Encodable>: LogWriteCommand {
   }
 
   func write(_ db: Database, _ context: inout LogWriteContext) throws {
-    let text = try context.actionTexts.text(for: action, using: context.encoder) {
-      json, label in try ActionTextRow.id(json: json, label: label, in: db)
+    let textID: Int64
+    if let entry = action as? SharedChangeEntry {
+      // Every entry's JSON is `null`: its label tells it apart, so the cache by JSON is no use.
+      textID = try ActionTextRow.id(
+        json: SharedChangeEntry.json, label: entry.customDumpDescription, in: db)
+    } else {
+      textID = try context.actionTexts.text(for: action, using: context.encoder) {
+        json, label in try ActionTextRow.id(json: json, label: label, in: db)
+      }.id
     }
     context.opsText.removeAll(keepingCapacity: true)
     try changes.appendCompactJSON(to: &context.opsText, using: context.encoder)
     try context.actionInsertStatement(db).execute(
       db,
-      integers: key.rowID, Int64(index), text.id, effectID.map(Int64.init),
+      integers: key.rowID, Int64(index), textID, effectID.map(Int64.init),
       parentIndex.map(Int64.init),
       LogSchema.microseconds(
         from: sessionStart.timeIntervalSince1970, to: time.timeIntervalSince1970),
