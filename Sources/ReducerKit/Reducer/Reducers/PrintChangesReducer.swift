@@ -66,12 +66,20 @@ public struct _PrintChangesReducer<Base: Reducer>: Reducer {
   let printer: _ReducerPrinter<Base.State, Base.Action>?
 
   /// Runs the base reducer and, when there is a printer, hands it the action and the state
-  /// before and after.
+  /// before and after. A shared value the reducer changed is the same reference in both
+  /// states: the printer runs where a diff of it compares its value before with its value now.
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     guard let printer else { return base.reduce(into: &state, action: action) }
     let oldState = state
-    let effect = base.reduce(into: &state, action: action)
-    printer.printChange(action, oldState, state)
+    let sharedChanges = SharedChangeTracker()
+    let effect = sharedChanges.track { base.reduce(into: &state, action: action) }
+    if sharedChanges.hasChanges {
+      sharedChanges.reading(.current, lhs: .before, rhs: .current) {
+        printer.printChange(action, oldState, state)
+      }
+    } else {
+      printer.printChange(action, oldState, state)
+    }
     return effect
   }
 }

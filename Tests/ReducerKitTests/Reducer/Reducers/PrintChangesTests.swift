@@ -109,6 +109,59 @@ import Testing
     )
   }
 
+  @Reducer
+  struct Scores {
+    @ObservableState
+    struct State: Equatable {
+      @Shared var points: Int
+      var board: Board
+    }
+
+    struct Board: Equatable {
+      @Shared var points: Int
+    }
+
+    enum Action: Equatable {
+      case score
+    }
+
+    var body: some ReducerOf<Self> {
+      Reduce { state, _ in
+        state.$points.withLock { $0 += 1 }
+        return .none
+      }
+    }
+  }
+
+  /// A shared value is one reference in the states before and after the action: the diff
+  /// still shows its value before and after (custom-dump prints a reference it met before as
+  /// `↩︎`, as under TCA).
+  @Test func sharedChange() {
+    let lines = Lines()
+    let points = Shared(value: 1)
+    let store = Store<Scores>(
+      initialState: Scores.State(points: points, board: Scores.Board(points: points)),
+      reducer: Scores()._printChanges(.customDump(to: lines.append))
+    )
+    store.send(.score)
+    #expect(
+      lines.all == [
+        """
+        received action:
+          PrintChangesTests.Scores.Action.score
+          PrintChangesTests.Scores.State(
+        -   _points: 1,
+        +   _points: 2,
+            board: PrintChangesTests.Scores.Board(
+              _points: Int(↩︎)
+            )
+          )
+
+        """
+      ]
+    )
+  }
+
   @Test func noChange() {
     let lines = Lines()
     makeStore(lines).send(.noop)
