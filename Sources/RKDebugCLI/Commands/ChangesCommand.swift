@@ -13,7 +13,10 @@ struct ChangesCommand: AsyncParsableCommand {
       '(No state changes)') and an empty line. When this rkdebug registers the session's \
       feature, the text is byte-identical to what the live _printChanges() printed during \
       the recording. Otherwise the same shape is printed from the log's JSON: the root named \
-      after the state type, nested values as (label: value) and [index]: value.
+      after the state type, nested values as (label: value) and [index]: value. A shared \
+      value changed outside any action (an effect's withLock, the storage) is an entry of \
+      its own, printed under 'shared state changed outside an action:' with its label \
+      ($minutes.withLock in effect 3).
 
       With --json, one line per action: its index, label and source (as in 'log --json') \
       and its changes as an RFC 6902 JSON Patch with the old values ("patch").

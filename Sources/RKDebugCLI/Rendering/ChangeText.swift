@@ -66,7 +66,7 @@ struct ChangeText {
         feature?.undecodableStatesWarning(error, printing: "the changes")
         ?? DecodingErrorSummary.text(for: error)
       return Self.untyped(
-        label: action.label, oldState: oldState, newState: newState, renderer: renderer)
+        action: action, oldState: oldState, newState: newState, renderer: renderer)
     }
   }
 
@@ -80,15 +80,20 @@ struct ChangeText {
         action: action, oldState: oldState, newState: newState, decoded: decoded)
     }
     return Self.untyped(
-      label: action.label, oldState: oldState, newState: newState, renderer: renderer)
+      action: action, oldState: oldState, newState: newState, renderer: renderer)
+  }
+
+  /// The line above an entry's label: a shared change made outside any action has its own.
+  static func header(for action: LoggedAction) -> String {
+    action.isSharedChange ? "shared state changed outside an action:" : "received action:"
   }
 
   /// The text made from the JSON alone.
   static func untyped(
-    label: String, oldState: JSONValue, newState: JSONValue, renderer: JSONDiffRenderer
+    action: LoggedAction, oldState: JSONValue, newState: JSONValue, renderer: JSONDiffRenderer
   ) -> String {
-    var text = "received action:\n"
-    text += label.indenting(by: 2) + "\n"
+    var text = header(for: action) + "\n"
+    text += action.label.indenting(by: 2) + "\n"
     if let diff = renderer.diff(from: oldState, to: newState) {
       text += diff + "\n"
     } else {

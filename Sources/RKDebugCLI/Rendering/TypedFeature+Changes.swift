@@ -9,8 +9,7 @@ extension TypedFeature {
     let old = try decoded.state(of: oldState, as: R.State.self)
     let new = try decoded.state(of: newState, as: R.State.self)
     return ChangeFormatter.text(
-      header: action.isSharedChange ? "shared state changed outside an action:" : "received action:",
-      actionDump: action.label, oldState: old, newState: new)
+      header: ChangeText.header(for: action), actionDump: action.label, oldState: old, newState: new)
   }
 
   func renderDiff(from oldState: JSONValue, to newState: JSONValue) throws -> String? {
