@@ -4,7 +4,9 @@ import Foundation
 /// sends (text that is not UTF-8, malformed chunked bodies), and to see whether the server
 /// closes the connection after its answer.
 ///
-/// As ``RawHTTP``, the blocking calls run on a thread of their own.
+/// The blocking socket calls run on a thread of their own: on the two threads of Swift's
+/// cooperative pool here, two tests blocked in `recv` would starve the in-process servers they
+/// wait for.
 enum RawSocket {
   /// What came back: the status of the first answer (0 when none came), its body, all the
   /// bytes read, and whether the server closed the connection within the wait.
