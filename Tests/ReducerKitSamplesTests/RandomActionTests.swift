@@ -108,9 +108,25 @@ struct RandomActionTests {
     #expect(run.states.contains { $0.path.contains { ($0.reading?.secondsRead ?? 0) > 0 } })
   }
 
+  /// Songs are added, removed, opened, played, marked and closed, and every action is valid
+  /// for its state (no player action without a player).
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func playlistActionsAreValid(seed: UInt64) async {
+    let run = await runRandomActions(
+      Playlist(), from: Playlist.State(songs: Shared(value: IdentifiedArray(uniqueElements: Song.starter))),
+      count: 300, seed: seed)
+    #expect(run.warnings == [])
+    // Every state of the run holds the one shared list as it is now: the actions tell the rest.
+    #expect(run.actions.contains(.addSongButtonTapped))
+    #expect(run.actions.contains { if case .removeSong = $0 { true } else { false } })
+    #expect(run.actions.contains(.player(.presented(.favoriteButtonTapped))))
+    #expect(run.actions.contains(.player(.dismiss)))
+    #expect(run.states.last?.songs.contains { $0.secondsPlayed > 0 } == true)
+  }
+
   @Test func featureNamesAreDistinct() {
-    let names = [Counter.name, Todos.name, Search.name, AppFeature.name, Library.name]
-    #expect(names == ["counter", "todos", "search", "app", "library"])
+    let names = [Counter.name, Todos.name, Search.name, AppFeature.name, Library.name, Playlist.name]
+    #expect(names == ["counter", "todos", "search", "app", "library", "playlist"])
   }
 }
 
