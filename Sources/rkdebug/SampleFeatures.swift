@@ -6,7 +6,7 @@ import ReducerKitSamples
 /// generator. Their clients are `DependencyKey`s whose live values are deterministic, so they
 /// need no `dependencies:`; `record` sets the clocks and seeds `uuid`, `date` and random numbers.
 enum SampleFeatures {
-  /// Every sample: counter, todos, search, app and library.
+  /// Every sample: counter, todos, search, app, library and playlist.
   static let all: [DebugFeature] = [
     sample(
       Counter.name, Counter(), Counter.State(),
@@ -25,19 +25,25 @@ enum SampleFeatures {
       Library.name, Library(), Library.State(),
       summary: "A reading list that navigates: a stack, sheets, an alert, a ticking clock",
       actionInterval: .seconds(2)),
+    // The playlist's file storage lives in memory: a recording writes no file.
+    sample(
+      Playlist.name, Playlist(), Playlist.State(),
+      summary: "Shared state: a list and a player hold one song; the player's effect changes it",
+      dependencies: { $0.defaultFileStorage = .inMemory }),
   ]
 
   /// A sample registered under `name`, with its random action generator.
   private static func sample<R: RandomActionGenerating & SendableMetatype>(
     _ name: String, _ reducer: @autoclosure @escaping @Sendable () -> R,
     _ initialState: @autoclosure @escaping @Sendable () -> R.State, summary: String,
+    dependencies: (@Sendable (inout DependencyValues) -> Void)? = nil,
     actionInterval: Duration? = nil
   ) -> DebugFeature
   where R.State: ObservableStateProtocol & Codable, R.Action: Codable {
     .feature(
       name, summary: summary, reducer: reducer, initialState: initialState,
       randomAction: { state, rng in R.randomAction(for: state, using: &rng) },
-      actionInterval: actionInterval
+      dependencies: dependencies, actionInterval: actionInterval
     )
   }
 }

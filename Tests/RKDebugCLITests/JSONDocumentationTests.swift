@@ -80,7 +80,7 @@ import Testing
       #expect(try Self.members(line) == Self.documentedMembers("history --json"))
     }
     let features = try RKDebugProcess.run(["features", "--json"]).stdout.split(separator: "\n")
-    #expect(features.count == 5)
+    #expect(features.count == 6)
     for line in features {
       #expect(try Self.members(line) == Self.documentedMembers("features --json"))
     }

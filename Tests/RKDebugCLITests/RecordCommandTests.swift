@@ -215,7 +215,7 @@ import Testing
     #expect(
       run.stderr == """
         rkdebug: error: unknown feature 'countr'; this rkdebug registers: app, counter, \
-        library, search, todos (see 'rkdebug features')
+        library, playlist, search, todos (see 'rkdebug features')
 
         """
     )

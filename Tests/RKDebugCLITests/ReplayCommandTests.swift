@@ -102,7 +102,7 @@ import Testing
     #expect(
       run.stderr == """
         rkdebug: error: session 1 was recorded by feature 'gauge', which this rkdebug does not \
-        register (it registers: app, counter, library, search, todos); replaying needs the feature's \
+        register (it registers: app, counter, library, playlist, search, todos); replaying needs the feature's \
         reducer: call RKDebug.main(features:) with it
 
         """

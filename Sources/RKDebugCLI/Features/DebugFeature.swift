@@ -40,9 +40,10 @@ public struct DebugFeature: Sendable {
   ///   - initialState: The state a recording starts from.
   ///   - randomAction: A valid random action for a state, for `record --random N --seed S`;
   ///     without it `--random` is refused for this feature.
-  ///   - dependencies: Sets the feature's own dependencies (its clients) for `record` and
-  ///     `replay`. `record` then sets the clocks, and unless `--live`, seeds `uuid`, `date`
-  ///     and `withRandomNumberGenerator`; replay feeds back the values recorded.
+  ///   - dependencies: Sets the feature's own dependencies (its clients, the storage of its
+  ///     `@Shared` keys) for `record` and `replay`; `record` makes the initial state with them
+  ///     too. `record` then sets the clocks, and unless `--live`, seeds `uuid`, `date` and
+  ///     `withRandomNumberGenerator`; replay feeds back the values recorded.
   ///   - actionInterval: The time `record` lets pass on the effects' clocks between two
   ///     actions, for a feature whose effects run for as long as a screen is shown (a timer):
   ///     they then tick between actions, and those still running when the session ends are

@@ -35,7 +35,7 @@ import Testing
     #expect(
       unregistered.stderrLines == [
         "rkdebug: error: session 3 was recorded by feature 'shelf', which this rkdebug does not "
-          + "register (it registers: app, counter, library, search, todos); replaying "
+          + "register (it registers: app, counter, library, playlist, search, todos); replaying "
           + "needs the feature's reducer: call RKDebug.main(features:) with it"
       ])
   }

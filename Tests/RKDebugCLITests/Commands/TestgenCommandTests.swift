@@ -172,7 +172,7 @@ import Testing
     #expect(
       result.stderr
         == "rkdebug: error: session 1 was recorded by feature 'shelf', which this rkdebug does "
-        + "not register (it registers: app, counter, library, search, todos); a test needs the feature's "
+        + "not register (it registers: app, counter, library, playlist, search, todos); a test needs the feature's "
         + "types: call RKDebug.main(features:) with it\n")
   }
 }
