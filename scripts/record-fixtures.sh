@@ -39,5 +39,7 @@ record todos 300 2 --live
 record search 250 3
 record app 300 4 --live
 record library 250 5
+# The playlist's effect changes a @Shared song with withLock: entries of their own.
+record playlist 150 6
 
 ls -l "$fixtures"/*.sqlite

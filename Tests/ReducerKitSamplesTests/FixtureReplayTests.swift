@@ -31,8 +31,15 @@ struct FixtureReplayTests {
     assertReplays(path: try fixturePath("library"), reducer: Library())
   }
 
+  /// A list and a player holding one song, the player's effect changing it with `withLock`:
+  /// those changes are entries of their own, made again by the replay.
+  @Test func playlistSessionReplays() throws {
+    assertReplays(path: try fixturePath("playlist"), reducer: Playlist())
+  }
+
   @Test func eachFixtureIsOneSessionOfItsFeature() throws {
-    for feature in [Counter.name, Todos.name, Search.name, AppFeature.name, Library.name] {
+    let names = [Counter.name, Todos.name, Search.name, AppFeature.name, Library.name, Playlist.name]
+    for feature in names {
       let sessions = try ActionLog.readOnly(path: try fixturePath(feature)).sessions()
       #expect(sessions.map(\.feature) == [feature])
       #expect((200...500).contains(sessions.first?.actionCount ?? 0), "\(feature)")
