@@ -13,11 +13,13 @@ struct DemoCommand: AsyncParsableCommand {
       with live uuid, date and random numbers (--live), and runs sessions, log, changes, state, \
       diff, history, replay and bisect on the new session, printing each command line, a \
       short explanation, and the command's real output. Then it records 40 actions of the \
-      navigating sample (feature 'library') and shows its pushes, pops, sheets and alert. \
-      Run the commands yourself afterwards: they are printed as you would type them.
+      navigating sample (feature 'library') and shows its pushes, pops, sheets and alert, \
+      and 40 of the sharing sample (feature 'playlist') and shows the changes its player's \
+      effect makes to a @Shared song with no action. Run the commands yourself afterwards: \
+      they are printed as you would type them.
 
       The log (--db) is created if it does not exist; a log that exists keeps its sessions, \
-      and the tour adds two.
+      and the tour adds three.
       """
   )
 
@@ -30,10 +32,13 @@ struct DemoCommand: AsyncParsableCommand {
   /// The feature and seed of the navigation session (as long as the first).
   static let navigationFeatureName = "library"
   static let navigationSeed = 3
+  /// The feature and seed of the shared-state session (as long as the first).
+  static let sharingFeatureName = "playlist"
+  static let sharingSeed = 5
 
   func run() async throws {
     let db = try logOptions.localPath(for: "demo")
-    for name in [Self.featureName, Self.navigationFeatureName]
+    for name in [Self.featureName, Self.navigationFeatureName, Self.sharingFeatureName]
     where FeatureRegistry.feature(named: name) == nil {
       throw RKDebugError(
         "the demo records the '\(name)' sample, which this rkdebug does not register (it "
@@ -146,6 +151,7 @@ struct DemoCommand: AsyncParsableCommand {
       ["bisect", "--where", "todos.count >= \(threshold)"], db: db, session: session
     )
     try await navigationTour(db: db)
+    try await sharingTour(db: db)
     let folder = (db as NSString).deletingLastPathComponent
     let page = folder.isEmpty ? "rkdebug-demo.html" : folder + "/rkdebug-demo.html"
     try await step(
@@ -225,6 +231,56 @@ struct DemoCommand: AsyncParsableCommand {
       """
       And the replay is exact: the stack ids the session generated are recorded inputs, fed \
       back as the uuids are.
+      """,
+      ["replay"], db: db, session: session
+    )
+  }
+
+  /// Records a session of the sharing sample and shows the shared changes its effect made.
+  private func sharingTour(db: String) async throws {
+    try await step(
+      """
+      Last, shared state, as apps written since TCA 1.10 keep their model: a playlist whose \
+      songs are @Shared in file storage, and a player presented over it that holds one of \
+      them, Shared($songs[id: id]). Marking a favorite changes the song through the player's \
+      share, and the list's row with it; playing it runs an effect that adds each second \
+      with withLock, a change no action makes.
+      """,
+      [
+        "record", "--feature", Self.sharingFeatureName, "--random", String(Self.actionCount),
+        "--seed", String(Self.sharingSeed),
+      ],
+      db: db
+    )
+    let reader = try ActionLog.readOnly(path: db).reader()
+    let session = String(reader.session.id)
+    let actions = try reader.actions()
+    guard let entry = actions.first(where: \.isSharedChange) else {
+      throw RKDebugError("the demo's playlist session holds no shared change; nothing to show")
+    }
+    try await step(
+      """
+      Each change the effect made is an entry of its own, under the action whose effect made \
+      it, between the actions around it; its label says who changed what:
+      """,
+      [
+        "log", "--tree", "--from", String(max(1, entry.index - 2)),
+        "--to", String(min(reader.actionCount, entry.index + 3)),
+      ],
+      db: db, session: session
+    )
+    try await step(
+      """
+      The entry's change is at every place the state holds the song: the list's row and the \
+      player's song.
+      """,
+      ["changes", "--from", String(entry.index), "--to", String(entry.index)], db: db,
+      session: session
+    )
+    try await step(
+      """
+      The replay makes those changes again through the replayed share, and checks that the \
+      reducer still shares as it did: a player given a copy of the song would diverge there.
       """,
       ["replay"], db: db, session: session
     )
