@@ -160,7 +160,7 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     journal.removeAll()
     // Shared values the reducer changes are the same in `oldState`: the tracker keeps their
     // values before the change, as the recorder's does.
-    let sharedChanges = SharedChangeTracker(owner: self)
+    let sharedChanges = SharedChangeTracker()
     var readMismatch: String?
     if recordsInputs {
       reads.load(record.reads, index: next)
@@ -207,27 +207,24 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
   }
 
   /// Makes the shared change an entry logged (an effect's `withLock`, the storage) in
-  /// ``state``: the value of the first place its patch changes is set through that place's
-  /// share, so every place the replayed state holds it at sees it, as in the app. Whether
-  /// they are the places the recording changed is checked after.
+  /// ``state``: the first place its patch changes that the replayed state holds a share at
+  /// takes the patch's operations there, set through that share, so every place the replayed
+  /// state holds it at sees it, as in the app. Whether they are the places the recording
+  /// changed is checked after. A replayed state that holds no share where the patch changes
+  /// (an action was skipped, or today's reducer keeps a plain value there) is left as it is.
   private func applySharedChange(_ record: ReplayRecord) throws {
-    var json = try currentStateJSON()
     let patch = try record.patch()
-    do {
-      try json.apply(patch)
-    } catch {
-      throw LogError.corrupt(
-        "the shared change at \(record.index) does not apply to the replayed state: \(error)")
-    }
-    guard let first = patch.first?.path.tokens else { return }
-    let holdings = SharedLocator.holdings(in: state)
-    guard let holding = holdings.first(where: { !$0.isReadOnly && first.starts(with: $0.path) }),
+    let holdings = SharedLocator.holdings(in: state).filter { !$0.isReadOnly }
+    guard
+      let holding = patch.lazy.compactMap({ operation in
+        holdings.first { operation.path.tokens.starts(with: $0.path) }
+      }).first
+    else { return }
+    var json = try currentStateJSON()
+    let operations = patch.filter { $0.path.tokens.starts(with: holding.path) }
+    guard (try? json.apply(operations)) != nil,
       let value = json.value(at: JSONPointer(tokens: holding.path))
-    else {
-      throw LogError.corrupt(
-        "the shared change at \(record.index) changes \(patch[0].path), where the replayed "
-          + "state holds no shared value")
-    }
+    else { return }
     do {
       try holding.replace(value.serializedData())
     } catch {

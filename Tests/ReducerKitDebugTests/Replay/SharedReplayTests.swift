@@ -96,6 +96,28 @@ import Testing
     #expect(engine.state.detail?.minutes == ["Hello", "World"])
   }
 
+  /// With the screen's opening skipped, the effect's change has no screen to reach: the
+  /// replay goes on, and the end state differs from the recording.
+  @Test func aSharedChangeTheSkippedStateCannotTakeIsLeftOut() async throws {
+    let log = try ActionLog.inMemory()
+    let store = Store<SharedChangeEntryTests.Meeting>(
+      initialState: .init(minutes: Shared(value: [])),
+      reducer: SharedChangeEntryTests.Meeting().recording(to: log)
+    )
+    store.send(.open)
+    await store.send(.record("Hello")).finish()
+    try log.close()
+
+    let engine = try ReplayEngine(
+      reader: try log.reader(), reducer: SharedChangeEntryTests.Meeting())
+    let result = try engine.run(skipping: [1])
+    #expect(result.skipped == [1])
+    #expect(result.lastIndex == 4)
+    #expect(result.finalDifference != nil)
+    #expect(engine.state.minutes == ["Hello"])
+    #expect(engine.state.detail == nil)
+  }
+
   @Reducer
   struct Saver {
     let url: URL
