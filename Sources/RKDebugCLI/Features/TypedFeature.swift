@@ -41,16 +41,15 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable {
     let reducer = makeReducer()
       .recording(to: log, feature: name, snapshotInterval: options.snapshotInterval)
     let pace = actionInterval.map { RecordingPace(interval: $0, realTime: options.realTime) }
-    let prepare: (inout DependencyValues) -> Void = {
+    // The initial state is made with the feature's own dependencies: its `@Shared` keys read
+    // their storage when made. (Not with record's seeded ones, whose generators would then
+    // give the store's first values a second time.)
+    let state = withDependencies { dependencies?(&$0) } operation: { initialState() }
+    let store = Store<R>(initialState: state, reducer: reducer) {
       dependencies?(&$0)
       options.prepare(&$0)
       pace?.prepare(&$0)
     }
-    // The initial state is made with the feature's dependencies too: its `@Shared` keys read
-    // their storage when made.
-    let store = Store<R>(
-      initialState: withDependencies(prepare) { initialState() }, reducer: reducer,
-      withDependencies: prepare)
     var sent = 0
     var failure: (any Error)?
     // Every job of the run, the effects' nonisolated code included, on the main actor's queue:
