@@ -44,7 +44,9 @@ struct TestStoreDeterminismTests {
     let elapsed = await ContinuousClock().measure {
       await store.finish(timeout: .seconds(5))
     }
-    #expect(elapsed < .seconds(2))
+    // Far from the 5 s a wait for the effect would take; not "at once", which a loaded
+    // two-core machine running the other suites beside it can stretch past 2 s (it did).
+    #expect(elapsed < .seconds(4))
     gate.open()
   }
 }
