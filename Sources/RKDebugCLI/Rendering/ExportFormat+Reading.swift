@@ -188,7 +188,8 @@ extension ExportFormat {
     }
     return SessionImport.Action(
       index: index,
-      json: try fields.required("json").serialized(),
+      // `null` is the JSON of a shared change made outside an action, an entry of its own.
+      json: try fields.present("json").serialized(),
       label: try fields.string("label"),
       source: source,
       time: try fields.date("time"),
@@ -265,6 +266,13 @@ extension ExportFormat {
     func required(_ name: String) throws -> JSONValue {
       guard isObject else { throw Failure("not a JSON object") }
       guard let value = value(name) else { throw Failure("missing \"\(name)\"") }
+      return value
+    }
+
+    /// The member `name`, `null` included.
+    func present(_ name: String) throws -> JSONValue {
+      guard isObject else { throw Failure("not a JSON object") }
+      guard let value = members[name] else { throw Failure("missing \"\(name)\"") }
       return value
     }
 
