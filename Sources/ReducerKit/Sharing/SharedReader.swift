@@ -7,10 +7,13 @@ public struct SharedReader<Value>: Sendable {
   private let read: @Sendable (SharedChangeTracker.Side?, SharedChangeTracker?) -> Value
   /// The storage the value lives in.
   package let storage: SharedStorage
+  /// Whether it reads the storage's whole value, not a part of it.
+  private let isWhole: Bool
 
   /// A read-only view of a share.
   public init(_ shared: Shared<Value>) {
     self.storage = shared.reference.storage
+    self.isWhole = shared.reference is SharedRootReference<Value>
     self.read = { side, tracker in
       guard let side, let tracker else { return shared.reference.currentValue }
       return shared.value(on: side, of: tracker)
@@ -43,8 +46,12 @@ public struct SharedReader<Value>: Sendable {
     self.init(wrappedValue: key.initialValue, key.base)
   }
 
-  private init(storage: SharedStorage, read: @escaping @Sendable (SharedChangeTracker.Side?, SharedChangeTracker?) -> Value) {
+  private init(
+    storage: SharedStorage,
+    read: @escaping @Sendable (SharedChangeTracker.Side?, SharedChangeTracker?) -> Value
+  ) {
     self.storage = storage
+    self.isWhole = false
     self.read = read
   }
 
@@ -88,7 +95,7 @@ extension SharedReader: Encodable where Value: Encodable {
     var container = encoder.singleValueContainer()
     if let locator = encoder.userInfo[SharedLocator.userInfoKey] as? SharedLocator {
       locator.visit(
-        storage: storage, at: encoder.codingPath, isWhole: false, isReadOnly: true,
+        storage: storage, at: encoder.codingPath, isWhole: isWhole, isReadOnly: true,
         value: { side, tracker in value(on: side, of: tracker) },
         replace: { _ in throw SharedJSON.ReadOnly() }
       )
@@ -100,10 +107,17 @@ extension SharedReader: Encodable where Value: Encodable {
 }
 
 extension SharedReader: Decodable where Value: Decodable {
-  /// A reader of a decoded constant value.
+  /// A reader of a decoded constant value; one value with the other places a replay's decoding
+  /// says held it (``SharedLinker``), so it sees the changes made through them.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
-    self = .constant(try container.decode(Value.self))
+    let value = try container.decode(Value.self)
+    if let linker = decoder.userInfo[SharedLinker.userInfoKey] as? SharedLinker {
+      let storage = linker.storage(at: decoder.codingPath, value: value)
+      self.init(Shared(reference: SharedRootReference<Value>(storage: storage)))
+    } else {
+      self = .constant(value)
+    }
   }
 }
 

@@ -68,6 +68,45 @@ import Testing
     #expect(engine.state.banner.score == 3)
   }
 
+  @Reducer
+  struct Scoreline {
+    @ObservableState
+    struct State: Equatable, Codable {
+      @Shared var score: Int
+      /// The same score, read only.
+      @SharedReader var shown: Int
+    }
+
+    enum Action: Equatable, Codable {
+      case point
+    }
+
+    var body: some ReducerOf<Self> {
+      Reduce { state, _ in
+        state.$score.withLock { $0 += 1 }
+        return .none
+      }
+    }
+  }
+
+  @Test func aReaderOfTheWholeValueInTheInitialStateReadsTheReplayedShare() throws {
+    let log = try ActionLog.inMemory()
+    let score = Shared(value: 0)
+    let store = Store<Scoreline>(
+      initialState: Scoreline.State(score: score, shown: SharedReader(score)),
+      reducer: Scoreline().recording(to: log)
+    )
+    store.send(.point)
+    store.send(.point)
+    try log.close()
+
+    let reader = try log.reader()
+    #expect(try SharedPlaces.groups(in: reader.reads(at: 0)) == [[["score"], ["shown"]]])
+    let engine = try ReplayEngine(reader: reader, reducer: Scoreline())
+    #expect(try engine.run().divergence == nil)
+    #expect(engine.state.shown == 2)
+  }
+
   @Test func aReducerThatSharesDifferentlyDivergesWhereItShows() throws {
     let log = try recordScoreboard([.point, .resetBanner, .point, .point])
     let engine = try ReplayEngine(
@@ -77,17 +116,21 @@ import Testing
     #expect(result.divergence?.index == 3)
   }
 
-  @Test func sharesTheReducerDerivesAreDerivedInTheReplay() async throws {
+  /// A recording of the meeting screen opened, then each of `minutes` recorded by its effect.
+  private func recordMeeting(_ minutes: [String]) async throws -> ActionLog {
     let log = try ActionLog.inMemory()
     let store = Store<SharedChangeEntryTests.Meeting>(
       initialState: .init(minutes: Shared(value: [])),
       reducer: SharedChangeEntryTests.Meeting().recording(to: log)
     )
     store.send(.open)
-    await store.send(.record("Hello")).finish()
-    await store.send(.record("World")).finish()
+    for minute in minutes { await store.send(.record(minute)).finish() }
     try log.close()
+    return log
+  }
 
+  @Test func sharesTheReducerDerivesAreDerivedInTheReplay() async throws {
+    let log = try await recordMeeting(["Hello", "World"])
     let reader = try log.reader()
     #expect(try reader.actions().filter(\.isSharedChange).count == 2)
     let engine = try ReplayEngine(reader: reader, reducer: SharedChangeEntryTests.Meeting())
@@ -99,15 +142,7 @@ import Testing
   /// With the screen's opening skipped, the effect's change has no screen to reach: the
   /// replay goes on, and the end state differs from the recording.
   @Test func aSharedChangeTheSkippedStateCannotTakeIsLeftOut() async throws {
-    let log = try ActionLog.inMemory()
-    let store = Store<SharedChangeEntryTests.Meeting>(
-      initialState: .init(minutes: Shared(value: [])),
-      reducer: SharedChangeEntryTests.Meeting().recording(to: log)
-    )
-    store.send(.open)
-    await store.send(.record("Hello")).finish()
-    try log.close()
-
+    let log = try await recordMeeting(["Hello"])
     let engine = try ReplayEngine(
       reader: try log.reader(), reducer: SharedChangeEntryTests.Meeting())
     let result = try engine.run(skipping: [1])
