@@ -208,7 +208,8 @@ extension JSONValue {
 
     // MARK: Numbers
 
-    /// Reads a number and returns its text.
+    /// Reads a number and returns its text. A number beyond a `Double`'s range (`1e400`) is an
+    /// error: no Swift number decodes or encodes it, and storing it would fail later.
     private mutating func parseNumber() throws(JSONParseError) -> String {
       let start = position
       if input[position] == UInt8(ascii: "-") {
@@ -232,7 +233,9 @@ extension JSONValue {
         }
         skipDigits()
       }
+      var hasExponent = false
       if position < input.count, input[position] | 0x20 == UInt8(ascii: "e") {
+        hasExponent = true
         position += 1
         if position < input.count,
           input[position] == UInt8(ascii: "+") || input[position] == UInt8(ascii: "-")
@@ -244,7 +247,16 @@ extension JSONValue {
         }
         skipDigits()
       }
-      return makeString(start..<position)
+      let text = makeString(start..<position)
+      // Without an exponent, fewer than 309 digits always fit.
+      if hasExponent || position - start > 308, !(Double(text)?.isFinite ?? false) {
+        position = start
+        throw error(
+          expected: "a number a Double holds (at most 1.8e308 either side of 0)",
+          found: "'\(text.prefix(40))'"
+        )
+      }
+      return text
     }
 
     @inline(__always)

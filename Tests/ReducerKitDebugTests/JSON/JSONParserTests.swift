@@ -16,6 +16,7 @@ struct JSONParserTests {
   @Test(arguments: [
     "0", "-0", "1", "-1", "10", "1.5", "-0.25", "1e5", "1E5", "1e+5", "1e-5", "2.50", "1.0",
     "123456789012345678901234567890", "1.7976931348623157e+308", "5e-324", "0.000001",
+    "1e-400", "-1.7976931348623157e308",
   ])
   func keepsNumberText(_ text: String) throws {
     #expect(try JSONValue(parsing: text) == .number(text))
@@ -105,6 +106,12 @@ struct JSONParserTests {
     Failure(".5", 0, "a JSON value", "'.'"),
     Failure("+1", 0, "a JSON value", "'+'"),
     Failure("NaN", 0, "a JSON value", "'N'"),
+    Failure("1e400", 0, "a number a Double holds (at most 1.8e308 either side of 0)", "'1e400'"),
+    Failure("[0,-1.8e308]", 3, "a number a Double holds (at most 1.8e308 either side of 0)",
+      "'-1.8e308'"),
+    Failure(String(repeating: "9", count: 400), 0,
+      "a number a Double holds (at most 1.8e308 either side of 0)",
+      "'\(String(repeating: "9", count: 40))'"),
     Failure(#""abc"#, 4, "'\"' to close the string that starts at byte 0", "the end of the input"),
     Failure(#"["a\"]"#, 6, "'\"' to close the string that starts at byte 1",
       "the end of the input"),
