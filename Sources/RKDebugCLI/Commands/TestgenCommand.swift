@@ -17,7 +17,11 @@ struct TestgenCommand: AsyncParsableCommand {
       memberwise initializer); a value with no literal is decoded from JSON with fromJSON. \
       Navigation is written as in TCA's tests: '$0.path[id: 1] = .detail(...)', \
       '$0.path.pop(from: 1)', '$0.destination = .alert(...)', 'receive(\\.path[id: \
-      0].detail.delegate)'.
+      0].detail.delegate)'. Shared state is written as in TCA's tests too: 'Shared(value: \
+      ...)' in the initial state (one constant for places that held one value), each change \
+      asserted through the share, '$0.$items.withLock { ... }', and a change an effect made \
+      with the action the effect sends next; a change made outside the store or by its \
+      storage is refused.
 
       The store runs effects on ImmediateClocks (a TestClock advanced by the feature's action \
       interval after each sent action, for a feature registered with one) and feeds back the \

@@ -39,6 +39,13 @@ struct StateAssignments {
       for (oldChild, newChild) in zip(oldMirror.children, newMirror.children) {
         guard let label = SwiftLiteralWriter.propertyName(oldChild), oldChild.label == newChild.label
         else { return try assignment() }
+        if let oldShared = oldChild.value as? any SharedReflecting,
+          let newShared = newChild.value as? any SharedReflecting
+        {
+          lines += try sharedStatements(
+            from: oldShared, to: newShared, at: "\(path).$\(label)", indent: indent)
+          continue
+        }
         lines += try statements(
           from: oldChild.value, to: newChild.value, at: "\(path).\(label)", indent: indent)
       }
@@ -70,6 +77,38 @@ struct StateAssignments {
     default:
       return try assignment()
     }
+  }
+
+  /// `path.withLock { … }` with the statements that turn the shared value `old` holds into the
+  /// one `new` holds, as TCA's tests assert a shared change: through the share, once at each
+  /// place the state holds it (the statements set values, so a second place sets them again).
+  /// None for a reader, which cannot change its value: its change is asserted through a share.
+  private func sharedStatements(
+    from old: any SharedReflecting, to new: any SharedReflecting, at path: String, indent: Int
+  ) throws -> [String] {
+    guard !new.isReader else { return [] }
+    var inner = try statements(
+      from: old.reflectedValue, to: new.reflectedValue, at: "$0", indent: indent + 2)
+    guard !inner.isEmpty else { return [] }
+    // One call as the closure's only statement would be its result (`remove(id:)` returns the
+    // row), and `withLock` returns what its closure does: discard it.
+    if inner.count == 1, !Self.isAssignment(inner[0]) { inner[0] = "_ = " + inner[0] }
+    let call = (inner.contains { $0.contains("try ") } ? "try " : "") + "\(path).withLock"
+    if inner.count == 1, !inner[0].contains("\n"),
+      indent + call.count + inner[0].count + 6 <= SwiftLiteral.width
+    {
+      return ["\(call) { \(inner[0]) }"]
+    }
+    let pad = String(repeating: " ", count: indent + 2)
+    let body = inner.map { pad + $0 }.joined(separator: "\n")
+    return ["\(call) {\n\(body)\n\(String(repeating: " ", count: indent))}"]
+  }
+
+  /// Whether `statement` assigns (`$0.title = "Milk"`) rather than calls (`$0.remove(id: …)`).
+  private static func isAssignment(_ statement: String) -> Bool {
+    guard let equals = statement.range(of: " = ") else { return false }
+    guard let call = statement.firstIndex(of: "(") else { return true }
+    return equals.lowerBound < call
   }
 
   /// `path = literal`, laid out to fit. A path ending in `?` (an optional known to hold a

@@ -10,10 +10,16 @@ import ReducerKit
 struct SwiftLiteralWriter {
   /// The module of the feature: its types are written without it (`Todo.State`).
   let module: String
+  /// The shares held at several places, written by the name of a constant declared before
+  /// them instead of a `Shared(value:)` each.
+  var sharedConstants: SharedConstants?
 
   /// The expression for `value`.
   func literal(_ value: Any) throws -> SwiftLiteral {
     if let leaf = Self.leaf(value) { return .atom(leaf) }
+    if let shared = value as? any SharedReflecting {
+      return try sharedLiteral(shared)
+    }
     if let binding = value as? any BindingActionReflecting {
       guard let names = binding.keyPathNames else {
         throw TestgenError.unwritable(String(reflecting: type(of: value)))
@@ -67,6 +73,27 @@ struct SwiftLiteralWriter {
     }
   }
 
+  /// `Shared(value: …)` or `.constant(…)` for a reader; for a share held at several places,
+  /// its constant's name (`SharedReader(name)` for a reader), declaring the constant the first
+  /// time.
+  private func sharedLiteral(_ shared: any SharedReflecting) throws -> SwiftLiteral {
+    guard let constants = sharedConstants,
+      let name = constants.names[shared.reflectedStorageID]
+    else {
+      let value = try literal(shared.reflectedValue)
+      return shared.isReader
+        ? .call(".constant", [.init(label: nil, value: value)])
+        : .call("Shared", [.init(label: "value", value: value)])
+    }
+    if !constants.declarations.contains(where: { $0.name == name }) {
+      let value = try literal(shared.reflectedValue)
+      constants.declarations.append(
+        (name, .call("Shared", [.init(label: "value", value: value)])))
+    }
+    return shared.isReader
+      ? .call("SharedReader", [.init(label: nil, value: .atom(name))]) : .atom(name)
+  }
+
   /// `.case` or `.case(payload)`.
   private func enumLiteral(_ value: Any, mirror: Mirror) throws -> SwiftLiteral {
     guard let child = mirror.children.first, let name = child.label else {
@@ -109,11 +136,13 @@ struct SwiftLiteralWriter {
     "ReducerKit.ButtonState<", "ReducerKit.TextState",
   ]
 
-  /// The name a test writes for a property that `Mirror` shows as `child`: a `@Presents`
-  /// property's storage `_destination` is `destination`.
+  /// The name a test writes for a property that `Mirror` shows as `child`: a `@Presents`,
+  /// `@Shared` or `@SharedReader` property's storage `_destination` is `destination`.
   static func propertyName(_ child: Mirror.Child) -> String? {
     guard let label = child.label else { return nil }
-    guard child.value is any PresentationStateReflecting, label.hasPrefix("_") else {
+    guard child.value is any PresentationStateReflecting || child.value is any SharedReflecting,
+      label.hasPrefix("_")
+    else {
       return label
     }
     return String(label.dropFirst())

@@ -25,20 +25,32 @@ extension TypedFeature {
     let first = request.range?.lowerBound ?? 1
     var warnings: [String] = []
 
+    // The state as the test last asserted it, and the state after the last entry read: they
+    // differ while shared changes an effect made wait for the next assertion.
     var state = try decodedState(reader, at: first - 1)
-    if SharedLocator.holdsShared(state) {
-      throw RKDebugError(
-        "feature '\(name)' keeps @Shared state, which testgen cannot write a test of yet (the "
-          + "test would need Shared(value:) in its initial state and withLock in its "
-          + "assertions); 'rkdebug replay' checks the session against today's reducer"
-      )
-    }
+    var latest = state
+    /// The shared changes (entries) since the last assertion, made by effects.
+    var pendingShared: [LoggedAction] = []
     var steps: [String] = []
     var lastSent: Int?
     var pendingAdvance: String?
     if let range = request.range {
       try reader.forEachChunk(in: range) { actions in
         for logged in actions {
+          if logged.isSharedChange {
+            // An effect's `withLock`: asserted with the next action, as TCA's tests do (in the
+            // `receive` of what the effect sends next, or a `store.assert` at the end).
+            guard case .effect = logged.source else {
+              throw RKDebugError(
+                "entry \(logged.index) ('\(logged.label)') changed shared "
+                  + "state outside the store or in its storage, which testgen cannot make happen "
+                  + "in a test yet; end the test before it with --to \(logged.index - 1)"
+              )
+            }
+            latest = try decodedState(reader, at: logged.index)
+            pendingShared.append(logged)
+            continue
+          }
           let action: R.Action
           do {
             action = try ActionJSON.decode(R.Action.self, from: logged.json)
@@ -78,6 +90,15 @@ extension TypedFeature {
             }
             call = "  await store.receive(\(ReceivedCase.argument(for: action, literals: literals)))"
           }
+          if let entry = pendingShared.first, case .send = logged.source {
+            warnings.append(
+              "entry \(entry.index) changed shared state from an effect before action "
+                + "\(logged.index) was sent: the test runs effects on immediate clocks, so the "
+                + "change it asserts with action \(logged.index) may not have happened yet, or "
+                + "more may have"
+            )
+          }
+          pendingShared = []
           let body = try assignments.statements(from: state, to: next, at: "$0", indent: 4)
           if !body.isEmpty {
             call += " {\n" + body.map { "    " + $0 }.joined(separator: "\n") + "\n  }"
@@ -88,6 +109,7 @@ extension TypedFeature {
           }
           steps.append(call)
           state = next
+          latest = next
         }
       }
     }
@@ -110,11 +132,16 @@ extension TypedFeature {
     if actionInterval != nil {
       lines.append("  let clock = TestClock()")
     }
+    // The places of the initial state that held one shared value hold one constant.
+    let initialState = try decodedState(reader, at: first - 1, linkingShares: first == 1)
+    let constants = SharedConstants(for: initialState)
+    var initialLiterals = literals
+    initialLiterals.sharedConstants = constants
+    let initialLiteral = try initialLiterals.literal(initialState)
+    lines += constants.lines(indent: 2)
     let prefix = "  let store = TestStore(initialState: "
     lines.append(
-      prefix
-        + (try literals.literal(try decodedState(reader, at: first - 1)))
-        .text(indent: 2, used: prefix.count, trailing: 3) + ") {")
+      prefix + initialLiteral.text(indent: 2, used: prefix.count, trailing: 3) + ") {")
     lines.append("    \(typeName)()")
     lines.append("  } withDependencies: {")
     lines += try dependencyLines(reader, request: request, warnings: &warnings)
@@ -125,14 +152,27 @@ extension TypedFeature {
     }
     lines.append("")
     lines += try endLines(reader, range: request.range)
+    // Shared changes effects made after the last action: asserted once the effects are done.
+    let lastChanges = try assignments.statements(from: state, to: latest, at: "$0", indent: 4)
+    if !lastChanges.isEmpty {
+      lines.append("  store.assert {")
+      lines += lastChanges.map { "    " + $0 }
+      lines.append("  }")
+    }
     lines.append("}")
     return GeneratedTest(source: lines.joined(separator: "\n") + "\n", warnings: warnings)
   }
 
-  private func decodedState(_ reader: SessionReader, at index: Int) throws -> R.State {
+  /// The state at `index`; `linkingShares` decodes the places that held one shared value at
+  /// the session's start as one (index 0 only).
+  private func decodedState(
+    _ reader: SessionReader, at index: Int, linkingShares: Bool = false
+  ) throws -> R.State {
     let json = try reader.stateJSON(at: index)
     do {
-      return try json.decoded(as: R.State.self)
+      guard linkingShares else { return try json.decoded(as: R.State.self) }
+      let linker = SharedLinker(groups: try SharedPlaces.groups(in: reader.reads(at: 0)))
+      return try json.decoded(as: R.State.self, userInfo: linker.userInfo)
     } catch {
       throw RKDebugError(
         "the state at \(index) no longer decodes as \(String(reflecting: R.State.self)): "

@@ -64,3 +64,27 @@ extension ConfirmationDialogState: AlertStateReflecting {
   package var reflectedKind: String { "dialog" }
   package var reflectedTitle: String { String(state: title) }
 }
+
+/// A `@Shared` or `@SharedReader` property's storage seen without its value type: its label in
+/// a mirror is `_name`, a test writes `Shared(value: …)` for it and asserts a change of it with
+/// `$0.$name.withLock { … }`.
+package protocol SharedReflecting {
+  /// The value now.
+  var reflectedValue: Any { get }
+  /// The storage's identity: two places with the same one hold one value.
+  var reflectedStorageID: ObjectIdentifier { get }
+  /// Whether it is a `@SharedReader`, which cannot change its value.
+  var isReader: Bool { get }
+}
+
+extension Shared: SharedReflecting {
+  package var reflectedValue: Any { wrappedValue }
+  package var reflectedStorageID: ObjectIdentifier { reference.storage.id }
+  package var isReader: Bool { false }
+}
+
+extension SharedReader: SharedReflecting {
+  package var reflectedValue: Any { wrappedValue }
+  package var reflectedStorageID: ObjectIdentifier { storage.id }
+  package var isReader: Bool { true }
+}

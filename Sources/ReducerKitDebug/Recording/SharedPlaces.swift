@@ -4,9 +4,9 @@ import ReducerKit
 /// of index 0, so that a replay decodes those places as one value again.
 ///
 /// Each group lists the JSON paths (one token per key or index) of the places that held one
-/// value whole; a place holding a part derived from a value (`Shared($rows[id: 2])`) or a
-/// `@SharedReader` is not listed, and a replay decodes it as a value of its own.
-enum SharedPlaces {
+/// value whole (a `@Shared` or a `@SharedReader`); a place holding a part derived from a value
+/// (`Shared($rows[id: 2])`) is not listed, and a replay decodes it as a value of its own.
+package enum SharedPlaces {
   /// The name of the read.
   static let name = "sharedPlaces"
 
@@ -22,7 +22,7 @@ enum SharedPlaces {
   }
 
   /// The groups a session's index-0 reads hold; none for a session recorded before they were.
-  static func groups(in reads: [DependencyRead]) throws -> [[[String]]] {
+  package static func groups(in reads: [DependencyRead]) throws -> [[[String]]] {
     guard let read = reads.first(where: { $0.name == name }) else { return [] }
     do {
       return try read.value.decoded(as: [[[String]]].self)

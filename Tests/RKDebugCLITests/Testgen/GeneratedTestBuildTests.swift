@@ -16,7 +16,12 @@ import Testing
 /// again (a few minutes); reruns are incremental.
 @Suite(.serialized) struct GeneratedTestBuildTests {
   /// The samples, by fixture file and the module name of their reducer's type.
-  static let samples = ["counter", "todos", "search", "app", "library"]
+  static let samples = ["counter", "todos", "search", "app", "library", "playlist"]
+
+  /// The options that narrow a sample's test: the playlist's first 55 entries (15 actions
+  /// sent, songs played by effects that change the shared songs with `withLock`, a favorite
+  /// marked through the player's share), not all 390, which would add minutes to the build.
+  static let ranges = ["playlist": ["--to", "55"]]
 
   static let fixtures = ScratchPackage.root
     .appendingPathComponent("Tests/ReducerKitSamplesTests/Fixtures")
@@ -29,9 +34,13 @@ import Testing
       let result = try RKDebugProcess.run([
         "testgen", "--db", Self.fixtures.appendingPathComponent("\(sample).sqlite").path,
         "--name", "\(sample)FixtureSession",
-      ])
+      ] + (Self.ranges[sample] ?? []))
       #expect(result.status == 0, "\(result.stderr)")
-      #expect(result.stderr.isEmpty)
+      // The playlist is registered with its file storage in memory, as a test has it anyway.
+      #expect(
+        result.stderr.isEmpty
+          || sample == "playlist" && result.stderr.hasSuffix("test values instead\n"),
+        "\(result.stderr)")
       try package.write(
         result.stdout, to: "Tests/GeneratedTests/\(sample.capitalized)SessionTests.swift")
       if sample == "counter" { counterSource = result.stdout }
