@@ -12,7 +12,11 @@ import ReducerKitSamples
 /// `push` pushes a book's screen on the Library's stack of ROWS screens (`bookTapped`) and pops
 /// it (`.path(.popFrom(id:))`), by turns, `presented` sends binding actions to the Library's
 /// presented new book form (`.addBook(.presented(.binding(.set(\.book.pages, n))))`, over
-/// ROWS screens; from a list of 1,000).
+/// ROWS screens; from a list of 1,000). KIND `favorite` taps the favorite button of a
+/// Playlist's presented player, a shared change made by an action (the song is held by the
+/// list's row and by the player), over ROWS songs; `outside` changes the playlist's shared songs
+/// with `withLock` from outside the store, as an effect of another store or the disk would: each
+/// change is a log entry of its own.
 ///
 /// Instructions counted by callgrind do not depend on the machine's mood; the difference between
 /// two COUNTs is the cost of the extra actions alone, without start-up:
@@ -23,11 +27,14 @@ import ReducerKitSamples
 /// ```
 @MainActor
 func childSend(kind: String, rows: Int, count: Int, mode: String, path: String) throws {
-  guard ["toggle", "rename", "counter", "uuid", "push", "presented"].contains(kind),
+  guard
+    ["toggle", "rename", "counter", "uuid", "push", "presented", "favorite", "outside"]
+      .contains(kind),
     mode == "plain" || mode == "recording", rows > 0, count > 200
   else {
     throw BenchError(
-      "--child-send wants toggle|rename|counter|uuid|push|presented, ROWS > 0, COUNT > 200, "
+      "--child-send wants toggle|rename|counter|uuid|push|presented|favorite|outside, "
+        + "ROWS > 0, COUNT > 200, "
         + "plain|recording"
     )
   }
@@ -52,6 +59,23 @@ func childSend(kind: String, rows: Int, count: Int, mode: String, path: String) 
       dependencies: Fixtures.libraryDependencies(screens: rows), count: count, mode: mode,
       path: path, label: "\(kind), \(rows) screens"
     )
+  case "favorite":
+    return try send(
+      Fixtures.favorites(count: 1_000), to: Playlist(), from: Fixtures.playlist(rows: rows),
+      dependencies: { _ in }, count: count, mode: mode, path: path,
+      label: "favorite, \(rows) songs"
+    )
+  case "outside":
+    let state = Fixtures.playlist(rows: rows)
+    let songs = state.$songs
+    return try send(
+      [Playlist.Action](), to: Playlist(), from: state, dependencies: { _ in }, count: count,
+      mode: mode, path: path, label: "outside, \(rows) songs"
+    ) { store, sent in
+      // A session starts, and hears of shared changes, at its first action.
+      if sent == 0 { store.send(.player(.presented(.favoriteButtonTapped))) }
+      songs.withLock { $0[id: UUID(sent % rows + 1)]!.secondsPlayed += 1 }
+    }
   default:
     break
   }
@@ -69,12 +93,13 @@ func childSend(kind: String, rows: Int, count: Int, mode: String, path: String) 
   )
 }
 
-/// Sends `count` of `actions` (round and round) to a store of `reducer`, plain or recording.
+/// Sends `count` of `actions` (round and round) to a store of `reducer`, plain or recording; or,
+/// given `perform`, calls it `count` times instead (with the store and the step's number).
 @MainActor
 private func send<R: Reducer>(
   _ actions: [R.Action], to reducer: R, from state: R.State,
   dependencies: @escaping (inout DependencyValues) -> Void, count: Int, mode: String,
-  path: String, label: String
+  path: String, label: String, perform: ((Store<R>, Int) -> Void)? = nil
 ) throws where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
   removeDatabase(path)
   let log = try ActionLog(path: path)
@@ -85,10 +110,11 @@ private func send<R: Reducer>(
       initialState: state, reducer: reducer.recording(to: log, feature: label),
       withDependencies: dependencies
     )
-  for action in actions.prefix(200) { store.send(action) }
+  let step = perform ?? { store, sent in store.send(actions[sent % actions.count]) }
+  for sent in 0..<200 { step(store, sent) }
   let cpu = currentThreadCPUSeconds()
   let wall = seconds {
-    for sent in 200..<count { store.send(actions[sent % actions.count]) }
+    for sent in 200..<count { step(store, sent) }
   }
   let cpuPerAction = (currentThreadCPUSeconds() - cpu) / Double(count - 200)
   print(

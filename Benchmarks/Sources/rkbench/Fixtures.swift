@@ -120,6 +120,25 @@ enum Fixtures {
     }
   }
 
+  /// A playlist of `rows` songs (ids `UUID(1)…UUID(rows)`) in a `Shared(value:)` of its own,
+  /// with the player of the first song presented: that song is held at two places of the state,
+  /// the list's row and the player's `Shared($songs[id:])`. Each call makes a new share, so two
+  /// stores built from two calls never see each other's changes.
+  static func playlist(rows: Int) -> Playlist.State {
+    let songs = Shared(
+      value: IdentifiedArray(
+        uniqueElements: (0..<rows).map { Song(id: UUID($0 + 1), title: "Track \($0 + 1)") }
+      )
+    )
+    return Playlist.State(songs: songs, player: Player.State(song: Shared(songs[id: UUID(1)])!))
+  }
+
+  /// `count` taps of the presented player's favorite button: each toggles the shared song in
+  /// the player's reducer, a shared change made by an action.
+  static func favorites(count: Int) -> [Playlist.Action] {
+    Array(repeating: .player(.presented(.favoriteButtonTapped)), count: count)
+  }
+
   /// Lets the effect tasks that sends queued on the main actor run (and finish being
   /// cancelled), outside timed code.
   @MainActor

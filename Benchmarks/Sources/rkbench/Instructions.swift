@@ -3,8 +3,9 @@ import Foundation
 /// `rkbench --instructions [ROWS,…]`: the instructions the sending thread runs per action,
 /// plain and recording, counted by callgrind: Counter increments (a reducer that reads no
 /// dependency), ``UUIDStamp`` (one that reads a `uuid()`), Todos row actions at each ROWS, and
-/// the Library's navigation (a push, an action of a presented form) over ROWS screens, each
-/// with its recorder's overhead ÷ a Todos row action's. Unlike the wall and CPU times of
+/// the Library's navigation (a push, an action of a presented form) over ROWS screens, and
+/// shared changes of a Playlist of ROWS songs (made by an action, and with `withLock` outside
+/// the store), each with its recorder's overhead ÷ a Todos row action's. Unlike the wall and CPU times of
 /// benchmark 1, instruction counts do not move with the machine's load, so this is how a change
 /// to the send path is measured on a noisy machine.
 ///
@@ -23,6 +24,7 @@ func countInstructions(rows: [Int], directory: String) throws {
   let cases =
     [(1, "counter"), (1, "uuid")] + rows.flatMap { [($0, "rename"), ($0, "toggle")] }
     + rows.flatMap { [($0, "push"), ($0, "presented")] }
+    + rows.flatMap { [($0, "favorite"), ($0, "outside")] }
   // The recorder's overhead of each case, by kind and ROWS.
   var overheads: [String: Double] = [:]
   for (rowCount, kind) in cases {
@@ -60,6 +62,7 @@ func countInstructions(rows: [Int], directory: String) throws {
         switch kind {
         case "rename", "toggle": fmtCount(rowCount)
         case "push", "presented": "\(fmtCount(rowCount)) screens"
+        case "favorite", "outside": "\(fmtCount(rowCount)) songs"
         default: "—"
         }
       say(
@@ -69,9 +72,10 @@ func countInstructions(rows: [Int], directory: String) throws {
       )
     }
   }
-  // Issue 28: recording a navigation action costs no more than twice a Todos row action.
+  // Issue 28: recording a navigation action costs no more than twice a Todos row action; issue
+  // 40: nor does recording a shared change.
   for rowCount in rows {
-    let ratios = ["push", "presented"].flatMap { kind in
+    let ratios = ["push", "presented", "favorite", "outside"].flatMap { kind in
       ["rename", "toggle"].map { row in
         let ratio = overheads["\(kind) \(rowCount)"]! / max(overheads["\(row) \(rowCount)"]!, 1)
         return "\(kind) ÷ \(row) \(fmt(ratio))×"

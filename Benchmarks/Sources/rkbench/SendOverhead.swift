@@ -36,21 +36,26 @@ struct SendFigures {
 /// Times `store.send` per action on a plain store and on the same store recording into a file
 /// log, in interleaved batches; the log is flushed between batches, outside the timed code, so
 /// the batches time the send path and not the writer (whose queue never fills).
+///
+/// `initial` is evaluated once a store, so states holding `Shared(value:)` get a share each and
+/// neither store sees the other's changes. Given `step`, a batch calls it with each action
+/// instead of sending it (a change made outside the store, say).
 @MainActor
 func measureSend<R: Reducer>(
-  label: String, initial: R.State, reducer: R,
+  label: String, initial: @autoclosure () -> R.State, reducer: R,
   dependencies: @escaping (inout DependencyValues) -> Void, actions: [R.Action], batch: Int,
-  runs: Int, directory: String
+  runs: Int, directory: String, step: ((Store<R>, R.Action) -> Void)? = nil
 ) async throws -> SendFigures
 where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
   let path = directory + "/send-\(label).sqlite"
   removeDatabase(path)
   let log = try ActionLog(path: path)
-  let plain = Store<R>(initialState: initial, reducer: reducer, withDependencies: dependencies)
+  let plain = Store<R>(initialState: initial(), reducer: reducer, withDependencies: dependencies)
   let recording = Store<R>(
-    initialState: initial, reducer: reducer.recording(to: log, feature: label),
+    initialState: initial(), reducer: reducer.recording(to: log, feature: label),
     withDependencies: dependencies
   )
+  let step = step ?? { store, action in store.send(action) }
   var cursor = 0
   func nextBatch() -> ArraySlice<R.Action> {
     if cursor + batch > actions.count { cursor = 0 }
@@ -60,7 +65,7 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
   /// Wall and CPU seconds per action.
   func time(_ store: Store<R>, _ slice: ArraySlice<R.Action>) -> (Double, Double) {
     let cpu = currentThreadCPUSeconds()
-    let wall = seconds { for action in slice { store.send(action) } }
+    let wall = seconds { for action in slice { step(store, action) } }
     return (wall / Double(slice.count), (currentThreadCPUSeconds() - cpu) / Double(slice.count))
   }
 
@@ -205,8 +210,8 @@ func benchSendOverhead(_ config: Config, directory: String) async throws {
   var rename: [Int: Double] = [:]
   // RKBENCH_ROWS=10000 runs only that list size (for profiling one case).
   let onlyRows = ProcessInfo.processInfo.environment["RKBENCH_ROWS"].flatMap { Int($0) }
-  // RKBENCH_KIND=toggle, rename, push or presented runs only that action kind (for profiling
-  // one case).
+  // RKBENCH_KIND=toggle, rename, push, presented, favorite or outside runs only that action
+  // kind (for profiling one case).
   let onlyKind = ProcessInfo.processInfo.environment["RKBENCH_KIND"]
   func wants(_ kind: String) -> Bool { onlyKind == nil || onlyKind == kind }
   let empty = SendFigures(
@@ -328,6 +333,56 @@ func benchSendOverhead(_ config: Config, directory: String) async throws {
         vs: "\(fmtTime(figures.overhead)) vs \(fmtTime(rename)); ÷ the toggle's "
           + fmt(figures.overhead / toggle) + "×",
         goal: "≤ 2×", verdict(ratio <= 2)
+      )
+    }
+  }
+  // Shared state (issue 40): a Playlist's presented player marks its song a favorite, a shared
+  // change made by an action to a value the list's row and the player both hold; and the same
+  // songs changed with `withLock` from outside the store, as an effect or the disk would, each
+  // change an entry of its own. Held to twice a 10-row Todos row action's overhead.
+  for songs in [10, big] where onlyRows == nil || onlyRows == songs {
+    let songsText = fmtCount(songs)
+    let sharedBatch = songs > 1000 ? max(20, config.sendBatch / 10) : config.sendBatch
+    let favoriteFigures = !wants("favorite") ? empty : try await measureSend(
+      label: "playlist-\(songs)-favorite", initial: Fixtures.playlist(rows: songs),
+      reducer: Playlist(), dependencies: { _ in },
+      actions: Fixtures.favorites(count: sharedBatch * 4), batch: sharedBatch,
+      runs: songs > 1000 ? config.sendRuns * 3 : config.sendRuns, directory: directory
+    )
+    // A session starts, and hears of shared changes, at its first action: one per store, sent
+    // in the warm-up.
+    var started: Set<ObjectIdentifier> = []
+    let outsideFigures = !wants("outside") ? empty : try await measureSend(
+      label: "playlist-\(songs)-outside", initial: Fixtures.playlist(rows: songs),
+      reducer: Playlist(), dependencies: { _ in },
+      actions: (0..<(sharedBatch * 4)).map { .removeSong(UUID($0 % songs + 1)) },
+      batch: sharedBatch, runs: songs > 1000 ? config.sendRuns * 3 : config.sendRuns,
+      directory: directory
+    ) { store, action in
+      // The action only names the song: its seconds played change through the store's share.
+      guard case let .removeSong(id) = action else { return }
+      if started.insert(ObjectIdentifier(store)).inserted {
+        store.send(.player(.presented(.favoriteButtonTapped)))
+      }
+      store.state.$songs.withLock { $0[id: id]!.secondsPlayed += 1 }
+    }
+    for (name, figures) in [
+      ("player's favorite button (`withLock` in the reducer; the song held at two places)",
+        favoriteFigures),
+      ("`withLock` outside the store (an entry of its own)", outsideFigures),
+    ] {
+      report.add(
+        "1", "send overhead, Playlist \(songsText) shared songs, \(name)",
+        fmtTime(figures.overhead),
+        vs: "plain \(fmtTime(figures.base)); overhead in sending-thread CPU "
+          + fmtTime(figures.overheadCPU)
+      )
+      guard let rename = rename[10], rename > 0, figures.overhead != 0 else { continue }
+      let ratio = figures.overhead / rename
+      report.add(
+        "1", "overhead of that ÷ Todos 10 rows rename's", fmt(ratio) + "×",
+        vs: "\(fmtTime(figures.overhead)) vs \(fmtTime(rename))", goal: "≤ 2×",
+        verdict(ratio <= 2)
       )
     }
   }

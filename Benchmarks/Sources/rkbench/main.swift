@@ -23,15 +23,17 @@ let usage = """
                      (default: Benchmarks/.data, git-ignored)
     --markdown FILE  also write the results table to FILE
 
-  For a profiler: rkbench --child-send toggle|rename|counter|uuid|push|presented ROWS COUNT
-  plain|recording PATH sends COUNT actions to one store (one case of benchmark 1 alone) and
-  prints its time per action (push and presented: the Library over ROWS screens).
+  For a profiler: rkbench --child-send toggle|rename|counter|uuid|push|presented|favorite|outside
+  ROWS COUNT plain|recording PATH sends COUNT actions to one store (one case of benchmark 1
+  alone) and prints its time per action (push and presented: the Library over ROWS screens;
+  favorite and outside: shared changes of a Playlist of ROWS songs).
 
   rkbench --instructions [ROWS[,ROWS…]] counts, with valgrind's callgrind, the instructions
   the sending thread runs per action, plain and recording: Counter increments (no dependency
   read), a reducer that reads one uuid(), Todos rename and toggle at these numbers of rows
-  (default 10), and the Library's push and presented form's binding over that many screens:
-  the send path's cost without the machine's noise.
+  (default 10), the Library's push and presented form's binding over that many screens, and
+  a Playlist's shared changes over that many songs: the send path's cost without the machine's
+  noise.
 
   Exit status: 0 when every benchmark ran (goals met or not), 1 when one failed to run.
   """
