@@ -1,6 +1,7 @@
 import Foundation
 import ReducerKit
 import ReducerKitDebug
+import ReducerKitTestSupport
 import Testing
 
 @testable import RKDebugCLI
@@ -11,45 +12,9 @@ import Testing
 /// next. A change made outside the store is refused with a way round.
 @MainActor
 @Suite struct SharedTestgenTests {
-  @Reducer
-  struct Scoreboard {
-    @ObservableState
-    struct State: Equatable, Codable {
-      @Shared var score: Int
-      var banner: Banner
-    }
-
-    struct Banner: Equatable, Codable {
-      @Shared var score: Int
-    }
-
-    enum Action: Equatable, Codable {
-      case bonusButtonTapped
-      case bonusGiven
-      case point
-    }
-
-    var body: some ReducerOf<Self> {
-      Reduce { state, action in
-        switch action {
-        case .bonusButtonTapped:
-          return .run { [score = state.$score] send in
-            score.withLock { $0 += 10 }
-            await send(.bonusGiven)
-          }
-        case .bonusGiven:
-          return .none
-        case .point:
-          state.$score.withLock { $0 += 1 }
-          return .none
-        }
-      }
-    }
-  }
-
   static let feature = DebugFeature.feature(
     "scoreboard", summary: "", reducer: { Scoreboard() },
-    initialState: { Scoreboard.State(score: Shared(value: 0), banner: .init(score: Shared(value: 0))) })
+    initialState: { Scoreboard.State(score: Shared(value: 0)) })
 
   /// The test written for `actions` sent to a scoreboard whose banner shares the score; with
   /// `changeOutside`, the score is changed outside the store after the first action.
@@ -59,7 +24,7 @@ import Testing
     let log = try ActionLog.inMemory()
     let score = Shared(value: 0)
     let store = Store<Scoreboard>(
-      initialState: Scoreboard.State(score: score, banner: .init(score: score)),
+      initialState: Scoreboard.State(score: score),
       reducer: Scoreboard().recording(to: log, feature: "scoreboard")
     )
     for (offset, action) in actions.enumerated() {
@@ -82,9 +47,9 @@ import Testing
       body[1].hasPrefix(
         """
           let score = Shared(value: 0)
-          let store = TestStore(initialState: SharedTestgenTests.Scoreboard.State(
+          let store = TestStore(initialState: Scoreboard.State(
             score: score,
-            banner: SharedTestgenTests.Scoreboard.Banner(score: score)
+            banner: Scoreboard.Banner(score: score)
           )) {
         """))
     #expect(

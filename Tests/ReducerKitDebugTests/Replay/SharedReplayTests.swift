@@ -1,5 +1,6 @@
 import Foundation
 import ReducerKit
+import ReducerKitTestSupport
 import Testing
 
 @testable import ReducerKitDebug
@@ -10,46 +11,10 @@ import Testing
 /// through the replayed share. A reducer that shares differently diverges where it shows.
 @MainActor
 @Suite struct SharedReplayTests {
-  @Reducer
-  struct Scoreboard {
-    @ObservableState
-    struct State: Equatable, Codable {
-      @Shared var score: Int
-      var banner: Banner
-    }
-
-    struct Banner: Equatable, Codable {
-      @Shared var score: Int
-    }
-
-    enum Action: Equatable, Codable {
-      case point
-      case resetBanner
-    }
-
-    /// Whether `.resetBanner` gives the banner a copy of the score instead of the score: the
-    /// one-line change a replay must catch.
-    var bannerCopiesTheScore = false
-
-    var body: some ReducerOf<Self> {
-      Reduce { state, action in
-        switch action {
-        case .point:
-          state.$score.withLock { $0 += 1 }
-        case .resetBanner:
-          state.banner = Banner(
-            score: bannerCopiesTheScore ? Shared(value: state.score) : state.$score)
-        }
-        return .none
-      }
-    }
-  }
-
   private func recordScoreboard(_ actions: [Scoreboard.Action]) throws -> ActionLog {
     let log = try ActionLog.inMemory()
-    let score = Shared(value: 0)
     let store = Store<Scoreboard>(
-      initialState: Scoreboard.State(score: score, banner: .init(score: score)),
+      initialState: Scoreboard.State(score: Shared(value: 0)),
       reducer: Scoreboard().recording(to: log)
     )
     for action in actions { store.send(action) }
