@@ -93,14 +93,12 @@ bench-ci:
 	    --data "$$data" --rkdebug "$$(pwd)/.build/debug/rkdebug"; \
 	  status=$$?; rm -rf "$$data"; exit $$status
 
-## Users run release builds: the project's libraries and rkdebug compiled optimized
+## Users run release builds: the libraries an app links and the samples compiled optimized
 ## (RKDEBUG_OPTIMIZE=1, see Package.swift; the dependencies and the tests stay debug, so
-## swift-syntax is not built in release), then the effect and navigation tests against them,
-## `rkdebug demo`, and a random recording and replay of every registered feature on that binary
-## (scripts/optimized-smoke.sh). One `build --build-tests` makes the tests and rkdebug: a
-## `build --product` then a `test` would compile every dependency twice (with and without
-## testable imports). OPTIMIZED_SCRATCH is the build folder: apart from the debug
-## `.build` by default; CI passes `.build`, whose debug dependencies `make test` has built.
+## swift-syntax is not built in release), in a build folder of its own, then the effect and
+## navigation tests against them, `rkdebug demo`, and a random recording and replay of every
+## registered feature (scripts/optimized-smoke.sh). CI does not use it: it runs every stage
+## with RKDEBUG_OPTIMIZE=1 in its one `.build`. OPTIMIZED_SCRATCH is the build folder;
 ## OPTIMIZED_ACTIONS is the random actions a feature.
 OPTIMIZED_SCRATCH ?= .build-optimized
 OPTIMIZED_ACTIONS ?= 2000

@@ -223,13 +223,19 @@ let package = Package(
   ]
 )
 
-// RKDEBUG_OPTIMIZE=1 compiles the project's libraries and rkdebug optimized (whole module)
-// inside a debug build, so CI runs optimized code without the 20-30 minute release build of
-// swift-syntax; the dependencies, the macro plugin and the tests that drive the code stay as they
-// are (with -O, Swift 6.3.1 cannot fold the @Test records of ReducerKitDebugTests). swiftc takes
-// the last -O flag given; -num-threads makes whole-module optimization write one object per
-// file, as a debug build's output map and index store expect.
+// RKDEBUG_OPTIMIZE=1 compiles the libraries an app links (ReducerKit, the recorder and replay
+// engine of ReducerKitDebug, ReducerKitTesting) and the samples optimized (whole module) inside a
+// debug build, so CI runs their optimized code without the 20-30 minute release build of
+// swift-syntax. The command-line tool's own modules, the dependencies, the macro plugin and the
+// tests stay as they are: with every module of the project optimized, CI's one build took 78
+// CPU-minutes on two cores, too near its 90-minute limit (and with -O, Swift 6.3.1 cannot fold
+// the @Test records of ReducerKitDebugTests).
+// swiftc takes the last -O flag given; -num-threads makes whole-module optimization write one
+// object per file, as a debug build's output map and index store expect.
 let optimizesOwnTargets = Context.environment["RKDEBUG_OPTIMIZE"] == "1"
+let optimizedTargets: Set = [
+  "ReducerKit", "ReducerKitDebug", "ReducerKitTesting", "ReducerKitSamples",
+]
 let optimizedFlags = [
   "-O", "-whole-module-optimization",
   "-num-threads", "\(ProcessInfo.processInfo.activeProcessorCount)",
@@ -239,7 +245,7 @@ for target in package.targets where target.type != .plugin {
   target.swiftSettings = (target.swiftSettings ?? []) + [
     .enableUpcomingFeature("ExistentialAny"),
   ]
-  if optimizesOwnTargets && target.type != .macro && target.type != .test {
+  if optimizesOwnTargets && optimizedTargets.contains(target.name) {
     target.swiftSettings! += [.unsafeFlags(optimizedFlags)]
   }
 }
