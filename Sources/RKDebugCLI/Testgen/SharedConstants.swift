@@ -12,16 +12,10 @@ final class SharedConstants {
   /// The constants of the shares `state` holds at two places or more, named after the first
   /// place's property (`syncUps`, then `syncUps2`), never `store` or `clock`.
   init(for state: some Encodable) {
-    var places: [ObjectIdentifier: [[String]]] = [:]
-    var order: [ObjectIdentifier] = []
-    for holding in SharedLocator.holdings(in: state) {
-      if places[holding.storageID] == nil { order.append(holding.storageID) }
-      places[holding.storageID, default: []].append(holding.path)
-    }
     var taken: Set<String> = ["store", "clock"]
     var names: [ObjectIdentifier: String] = [:]
-    for id in order where places[id]!.count > 1 {
-      let property = places[id]![0].last { Int($0) == nil } ?? "shared"
+    for holdings in SharedLocator.holdingsByStorage(in: state) where holdings.count > 1 {
+      let property = holdings[0].path.last { Int($0) == nil } ?? "shared"
       var base = property.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
       if base.isEmpty || base.first!.isNumber || SwiftIdentifier.reservedWords.contains(base) {
         base = "shared" + base
@@ -33,7 +27,7 @@ final class SharedConstants {
         suffix += 1
       }
       taken.insert(name)
-      names[id] = name
+      names[holdings[0].storageID] = name
     }
     self.names = names
   }

@@ -25,12 +25,14 @@ extension TypedFeature {
     let first = request.range?.lowerBound ?? 1
     var warnings: [String] = []
 
+    // The places of the initial state that held one shared value are decoded as one.
+    let initialState = try decodedState(reader, at: first - 1, linkingShares: first == 1)
     // The state as the test last asserted it, and the state after the last entry read: they
     // differ while shared changes an effect made wait for the next assertion.
-    var state = try decodedState(reader, at: first - 1)
+    var state = initialState
     var latest = state
-    /// The shared changes (entries) since the last assertion, made by effects.
-    var pendingShared: [LoggedAction] = []
+    /// The first shared change (entry) an effect made since the last assertion.
+    var pendingEntry: Int?
     var steps: [String] = []
     var lastSent: Int?
     var pendingAdvance: String?
@@ -48,7 +50,7 @@ extension TypedFeature {
               )
             }
             latest = try decodedState(reader, at: logged.index)
-            pendingShared.append(logged)
+            pendingEntry = pendingEntry ?? logged.index
             continue
           }
           let action: R.Action
@@ -90,15 +92,15 @@ extension TypedFeature {
             }
             call = "  await store.receive(\(ReceivedCase.argument(for: action, literals: literals)))"
           }
-          if let entry = pendingShared.first, case .send = logged.source {
+          if let entry = pendingEntry, case .send = logged.source {
             warnings.append(
-              "entry \(entry.index) changed shared state from an effect before action "
+              "entry \(entry) changed shared state from an effect before action "
                 + "\(logged.index) was sent: the test runs effects on immediate clocks, so the "
                 + "change it asserts with action \(logged.index) may not have happened yet, or "
                 + "more may have"
             )
           }
-          pendingShared = []
+          pendingEntry = nil
           let body = try assignments.statements(from: state, to: next, at: "$0", indent: 4)
           if !body.isEmpty {
             call += " {\n" + body.map { "    " + $0 }.joined(separator: "\n") + "\n  }"
@@ -133,7 +135,6 @@ extension TypedFeature {
       lines.append("  let clock = TestClock()")
     }
     // The places of the initial state that held one shared value hold one constant.
-    let initialState = try decodedState(reader, at: first - 1, linkingShares: first == 1)
     let constants = SharedConstants(for: initialState)
     var initialLiterals = literals
     initialLiterals.sharedConstants = constants

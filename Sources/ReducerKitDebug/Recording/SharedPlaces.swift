@@ -12,13 +12,9 @@ package enum SharedPlaces {
 
   /// The groups of places in `state` that hold one value, two places or more each.
   static func groups(in state: some Encodable) -> [[[String]]] {
-    var groups: [ObjectIdentifier: [[String]]] = [:]
-    var order: [ObjectIdentifier] = []
-    for holding in SharedLocator.holdings(in: state) where holding.isWhole {
-      if groups[holding.storageID] == nil { order.append(holding.storageID) }
-      groups[holding.storageID, default: []].append(holding.path)
-    }
-    return order.compactMap { groups[$0] }.filter { $0.count > 1 }
+    SharedLocator.holdingsByStorage(in: state)
+      .map { $0.filter(\.isWhole).map(\.path) }
+      .filter { $0.count > 1 }
   }
 
   /// The groups a session's index-0 reads hold; none for a session recorded before they were.

@@ -58,6 +58,18 @@ package final class SharedLocator: @unchecked Sendable {
     return locator.holdings
   }
 
+  /// The places in `value` that hold a shared value, grouped by the value's storage, in the
+  /// order each storage is first met.
+  package static func holdingsByStorage(in value: some Encodable) -> [[Holding]] {
+    var groups: [ObjectIdentifier: [Holding]] = [:]
+    var order: [ObjectIdentifier] = []
+    for holding in holdings(in: value) {
+      if groups[holding.storageID] == nil { order.append(holding.storageID) }
+      groups[holding.storageID, default: []].append(holding)
+    }
+    return order.map { groups[$0]! }
+  }
+
   /// Whether `value` holds a shared value anywhere.
   package static func holdsShared(_ value: some Encodable) -> Bool {
     let locator = SharedLocator(tracker: nil)
