@@ -44,9 +44,9 @@ extension TypedFeature {
             // `receive` of what the effect sends next, or a `store.assert` at the end).
             guard case .effect = logged.source else {
               throw RKDebugError(
-                "entry \(logged.index) ('\(logged.label)') changed shared "
-                  + "state outside the store or in its storage, which testgen cannot make happen "
-                  + "in a test yet; end the test before it with --to \(logged.index - 1)"
+                "entry \(logged.index) (\(InputLimits.quoted(logged.singleLineLabel))) changed "
+                  + "shared state outside the store or in its storage, which testgen cannot make "
+                  + "happen in a test yet; end the test before it with --to \(logged.index - 1)"
               )
             }
             latest = try decodedState(reader, at: logged.index)

@@ -41,7 +41,8 @@ import Testing
 
   @Test func sharedPlacesAreOneConstantAndChangesAreAssertedThroughTheShare() async throws {
     let test = try await generatedTest([.point, .bonusButtonTapped, .point])
-    let body = test.source.components(separatedBy: "@Test func scoreboardSession() async throws {\n")
+    let body = test.source.components(
+      separatedBy: "@Test func scoreboardSession() async throws {\n")
     try #require(body.count == 2)
     #expect(
       body[1].hasPrefix(
