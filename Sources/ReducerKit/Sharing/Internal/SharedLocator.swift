@@ -2,9 +2,9 @@ import Foundation
 
 /// Finds where in a value the shared values a tracker saw change are held, as JSON paths.
 ///
-/// The value is encoded with `JSONEncoder` (output dropped) and each ``Shared`` it meets
-/// reports its coding path: the path of its JSON in the value's JSON, whatever coding keys,
-/// enums and collections lie between. A shared value held in three places is found three times.
+/// The value's encoding is walked (``CodingPathWalker``, which writes nothing) and each
+/// ``Shared`` it meets reports its coding path: the path of its JSON in the value's JSON,
+/// whatever coding keys, enums and collections lie between. A shared value held in three places is found three times.
 package final class SharedLocator: @unchecked Sendable {
   // `@unchecked`: used by one encoding on one thread, then read.
   /// A place a changed shared value is held.
@@ -52,9 +52,7 @@ package final class SharedLocator: @unchecked Sendable {
   /// Every place in `value` that holds a shared value, in encoding order.
   package static func holdings(in value: some Encodable) -> [Holding] {
     let locator = SharedLocator(tracker: nil, collectsHoldings: true)
-    let encoder = JSONEncoder()
-    encoder.userInfo[userInfoKey] = locator
-    _ = try? encoder.encode(value)
+    locator.walk(value)
     return locator.holdings
   }
 
@@ -73,9 +71,7 @@ package final class SharedLocator: @unchecked Sendable {
   /// Whether `value` holds a shared value anywhere.
   package static func holdsShared(_ value: some Encodable) -> Bool {
     let locator = SharedLocator(tracker: nil)
-    let encoder = JSONEncoder()
-    encoder.userInfo[userInfoKey] = locator
-    _ = try? encoder.encode(value)
+    locator.walk(value)
     return locator.sawShared
   }
 
@@ -89,10 +85,14 @@ package final class SharedLocator: @unchecked Sendable {
     now: SharedChangeTracker.Side = .current
   ) -> [Place] {
     let locator = SharedLocator(tracker: tracker, now: now)
-    let encoder = JSONEncoder()
-    encoder.userInfo[userInfoKey] = locator
-    _ = try? encoder.encode(value)
+    locator.walk(value)
     return locator.places
+  }
+
+  /// Walks the encoding of `value`, each shared value met calling ``visit``. An error thrown by
+  /// the value's own encoding ends the walk; the places met until then are kept.
+  private func walk(_ value: some Encodable) {
+    _ = try? CodingPathWalker(userInfo: [Self.userInfoKey: self]).walk(value)
   }
 
   /// Notes a shared value (a ``Shared`` or a ``SharedReader``) met at `codingPath`.
