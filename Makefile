@@ -63,34 +63,32 @@ fixtures:
 
 ## The full benchmarks (release build; see docs/performance.md).
 bench:
-	$(SWIFT) build -c release --package-path Benchmarks --product rkdebug
-	$(SWIFT) run -c release --package-path Benchmarks rkbench
+	$(SWIFT) build -c release --product rkdebug
+	$(SWIFT) run -c release rkbench
 
 ## Every whole-session rkdebug command on a 1,000,000-action Counter log against the sqlite3
 ## shell, with peak RSS against a log a hundredth the size (issue 18; needs sqlite3; see
 ## docs/performance.md). Not run by CI.
 bench-cli:
-	$(SWIFT) build -c release --package-path Benchmarks --product rkdebug
-	python3 Benchmarks/cli/bench_cli.py --rkdebug Benchmarks/.build/release/rkdebug
+	$(SWIFT) build -c release --product rkdebug
+	python3 Benchmarks/cli/bench_cli.py --rkdebug .build/release/rkdebug
 
 ## The web inspector in headless Chromium on the 1,000,000-action Counter log (issue 19; needs
 ## chromium, chromedriver and python3-selenium; records /tmp/counter-1m-schema5.sqlite when missing;
 ## see docs/performance.md). Not run by CI.
 BENCH_UI_DB ?= /tmp/counter-1m-schema5.sqlite
 bench-ui:
-	$(SWIFT) build -c release --package-path Benchmarks --product rkdebug
-	python3 Benchmarks/ui/bench_ui.py --rkdebug Benchmarks/.build/release/rkdebug --db $(BENCH_UI_DB)
+	$(SWIFT) build -c release --product rkdebug
+	python3 Benchmarks/ui/bench_ui.py --rkdebug .build/release/rkdebug --db $(BENCH_UI_DB)
 
-## Check that the benchmarks build and run, at tiny sizes in a debug build: a release build of
-## swift-syntax alone takes about 20 minutes here. The figures come from `make bench`. The CLI
-## benchmarks time this package's rkdebug (the build `make test` made), so the benchmark
-## package builds rkbench alone, not a second rkdebug with all its dependencies.
+## Check that the benchmarks build and run, at tiny sizes in the build `make test` made (a
+## release build of swift-syntax alone takes about 20 minutes here). The figures come from
+## `make bench`.
 bench-ci:
 	$(SWIFT) build --product rkdebug
-	env -u RKDEBUG_OPTIMIZE $(SWIFT) build --package-path Benchmarks --product rkbench
+	$(SWIFT) build --product rkbench
 	@data=$$(mktemp -d) && \
-	  env -u RKDEBUG_OPTIMIZE $(SWIFT) run --skip-build --package-path Benchmarks rkbench --quick \
-	    --data "$$data" --rkdebug "$$(pwd)/.build/debug/rkdebug"; \
+	  .build/debug/rkbench --quick --data "$$data" --rkdebug "$$(pwd)/.build/debug/rkdebug"; \
 	  status=$$?; rm -rf "$$data"; exit $$status
 
 ## Users run release builds: the libraries an app links and the samples compiled optimized

@@ -144,6 +144,20 @@ let package = Package(
       name: "rkdebug",
       dependencies: ["ReducerKit", "RKDebugCLI", "ReducerKitSamples"]
     ),
+    // The benchmarks (docs/performance.md): `swift run -c release rkbench`. In this package, not
+    // one of its own, so that CI's check that they build and run reuses the build of the tests.
+    .executableTarget(
+      name: "rkbench",
+      dependencies: [
+        "ReducerKit", "ReducerKitDebug", "ReducerKitSamples",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ],
+      path: "Benchmarks/Sources/rkbench"
+    ),
     // Helpers several test targets share; not a product.
     .target(
       name: "ReducerKitTestSupport",

@@ -9,7 +9,7 @@ command on a log of N / 100 actions. `record --feature todos` is timed the same 
 (--todos-actions, 1,000,000 by default). Medians of --rounds runs, each round alternating the
 commands. Prints a Markdown table; the exit status is 0 when every command ran.
 
-    python3 Benchmarks/cli/bench_cli.py --rkdebug Benchmarks/.build/release/rkdebug
+    python3 Benchmarks/cli/bench_cli.py --rkdebug .build/release/rkdebug
 
 Needs `sqlite3` on the PATH (Debian's sqlite3 package) for the floors.
 """

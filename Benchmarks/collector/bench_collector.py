@@ -19,7 +19,7 @@ one-session log). Goal: faster than that sequential sum on two cores. The sessio
 of one recorded session made with SQL (recording a thousand takes hours); each is read and
 scanned as any other.
 
-    python3 Benchmarks/collector/bench_collector.py --rkdebug Benchmarks/.build/release/rkdebug \\
+    python3 Benchmarks/collector/bench_collector.py --rkdebug .build/release/rkdebug \\
         --database "$RKDEBUG_TEST_POSTGRES_URL"
 
 --database is a PostgreSQL server's URL whose user may create databases (the cluster of

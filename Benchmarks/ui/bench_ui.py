@@ -37,7 +37,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_RKDEBUG = ROOT / "Benchmarks/.build/release/rkdebug"
+DEFAULT_RKDEBUG = ROOT / ".build/release/rkdebug"
 
 # The goals of issue 19, in milliseconds.
 FIRST_PAINT_GOAL_MS = 1000
@@ -324,7 +324,7 @@ def main():
     args = parse_arguments()
     if not os.access(args.rkdebug, os.X_OK):
         sys.exit(f"bench_ui: no rkdebug at {args.rkdebug}; build it with "
-                 "swift build -c release --package-path Benchmarks --product rkdebug")
+                 "swift build -c release --product rkdebug")
     ensure_log(args.rkdebug, args.db, args.actions)
     server, base = start_server(args.rkdebug, args.db)
     browser = None

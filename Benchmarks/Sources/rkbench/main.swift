@@ -1,10 +1,10 @@
 // rkbench: what recording, seeking, bisecting and replaying cost, against baselines measured in
 // the same run. docs/performance.md explains each benchmark and holds the latest full run.
 //
-//   swift build -c release --package-path Benchmarks --product rkdebug
-//   swift run -c release --package-path Benchmarks rkbench [--quick] [--only 1,3]
+//   swift build -c release --product rkdebug
+//   swift run -c release rkbench [--quick] [--only 1,3]
 //       [--rkdebug PATH] [--data DIR] [--markdown FILE]
-//   swift run -c release --package-path Benchmarks rkbench --instructions [10,10000]
+//   swift run -c release rkbench --instructions [10,10000]
 
 import Foundation
 import GRDBSQLite
@@ -17,7 +17,7 @@ let usage = """
                      3 seeking, 4 bisect, 5 replay, 6 size and memory, 7 find, 8 recording
                      through the CLI; 2 also feeds 5 and 6)
     --rkdebug PATH   the rkdebug binary to time (default: the one next to rkbench, built with
-                     swift build -c release --package-path Benchmarks --product rkdebug)
+                     swift build -c release --product rkdebug)
     --data DIR       where the Todos log of benchmarks 3 and 4 and the Counter logs of 7
                      are cached
                      (default: Benchmarks/.data, git-ignored)
