@@ -54,6 +54,19 @@ import Testing
     #expect(second.wrappedValue.title == "Two")
   }
 
+  /// SyncUps' detail deletes its sync-up with `$syncUps.withLock { $0.remove(id: state.syncUp.id) }`,
+  /// reading a share derived from the value it is changing.
+  @Test func aReadInsideWithLockSeesTheValueBeforeTheChange() throws {
+    let items = Shared(value: IdentifiedArrayOf<Item>([Item(id: 1, title: "A"), Item(id: 2, title: "B")]))
+    let first = try #require(Shared(items[id: 1]))
+    let countInside = items.withLock { value -> Int in
+      value.remove(id: first.wrappedValue.id)
+      return items.wrappedValue.count
+    }
+    #expect(countInside == 2)
+    #expect(items.wrappedValue.ids == [2])
+  }
+
   @Test func aReaderSeesChangesButCannotMakeThem() {
     let count = Shared(value: 0)
     let reader = SharedReader(count)

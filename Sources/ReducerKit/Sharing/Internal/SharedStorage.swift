@@ -36,11 +36,17 @@ package final class SharedStorage: @unchecked Sendable {
 
   /// Changes the value under the lock: the active change trackers see the value before the
   /// first change, then the key saves the new value and observers hear of it.
+  ///
+  /// `body` changes a copy, stored when it returns: a read of this storage inside `body` (a
+  /// derived share of the same value, `state.syncUp.id` inside `$syncUps.withLock`) sees the
+  /// value before the change, as in swift-sharing, instead of overlapping the change's access.
   func mutate<R>(_ body: (inout Any) throws -> R) rethrows -> R {
     let (result, change) = try lock.withLock { () throws -> (R, SharedObservers.Change?) in
       let before = value
       SharedChangeTracker.willChange(self, from: before)
-      let result = try body(&value)
+      var changed = before
+      let result = try body(&changed)
+      value = changed
       persistence?.save(value)
       let change =
         SharedObservers.isObserved
