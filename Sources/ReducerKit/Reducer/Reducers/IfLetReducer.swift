@@ -35,6 +35,21 @@ extension Reducer {
       )
     )
   }
+
+  /// Runs while an optional alert or confirmation dialog is shown, which has no reducer of its
+  /// own: `.ifLet(\.alert, action: \.alert)`, as TCA writes it for `@Presents var alert`.
+  ///
+  /// Only the parent reduces; an action of the alert that arrives while it is `nil` is ignored
+  /// with a runtime warning. To dismiss it when a button's action arrives, pass the presentation
+  /// state instead: `.ifLet(\.$alert, action: \.alert)`.
+  public func ifLet<WrappedState: _EphemeralState, WrappedAction>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> _IfLetReducer<Self, EmptyReducer<WrappedState, WrappedAction>> {
+    ifLet(toWrappedState, action: toWrappedAction, then: { EmptyReducer() }, fileID: fileID, line: line)
+  }
 }
 
 /// The reducer ``Reducer/ifLet(_:action:then:fileID:line:)`` returns, and the one
