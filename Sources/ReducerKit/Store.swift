@@ -66,12 +66,12 @@ public final class Store<R: Reducer> where R.State: ObservableStateProtocol {
   /// Creates a store that runs `reducer` on `initialState`.
   ///
   /// - Parameters:
-  ///   - initialState: The state to start from.
+  ///   - initialState: The state to start from, made with the store's dependencies.
   ///   - reducer: The feature's reducer.
   ///   - prepareDependencies: Changes the dependencies the reducer and its effects see, as in
   ///     TCA: `withDependencies: { $0.uuid = .incrementing }`.
   public convenience init(
-    initialState: R.State,
+    initialState: @autoclosure () -> R.State,
     reducer: R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
@@ -84,7 +84,7 @@ public final class Store<R: Reducer> where R.State: ObservableStateProtocol {
   /// such as `R` wrapped in middleware.
   @_disfavoredOverload
   public convenience init(
-    initialState: R.State,
+    initialState: @autoclosure () -> R.State,
     reducer: some Reducer<R.State, R.Action>,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
@@ -97,7 +97,7 @@ public final class Store<R: Reducer> where R.State: ObservableStateProtocol {
   /// it cannot be inferred from the builder's reducers):
   /// `Store<Counter>(initialState: Counter.State()) { Counter()._printChanges() }`.
   public convenience init(
-    initialState: R.State,
+    initialState: @autoclosure () -> R.State,
     @ReducerBuilder<R.State, R.Action> reducer: () -> some Reducer<R.State, R.Action>,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
@@ -110,19 +110,21 @@ public final class Store<R: Reducer> where R.State: ObservableStateProtocol {
   /// The store runs every action with the dependencies current where it was made, changed by
   /// `prepareDependencies`, so a store made inside `withDependencies` keeps them.
   private init(
-    initialState: R.State,
+    initialState: () -> R.State,
     anyReducer reducer: some Reducer<R.State, R.Action>,
     prepareDependencies: ((inout DependencyValues) -> Void)?
   ) {
+    let dependencies = DependencyValues.Continuation.current(
+      changedBy: prepareDependencies ?? { _ in }
+    )
     let runtime = StoreRuntime<R.Action>()
-    self.currentState = initialState
+    // Made with the store's dependencies, as in TCA: a state whose `init` reads
+    // `@Dependency(\.uuid)` gets the `uuid` `prepareDependencies` set.
+    self.currentState = dependencies.yield(initialState)
     self.keyPaths = R.State._$observableKeyPaths
     self.observedKeyPaths = Set(keyPaths)
     self.runtime = runtime
     self.sendToOwner = { [unowned runtime] action in runtime.send(action) }
-    let dependencies = DependencyValues.Continuation.current(
-      changedBy: prepareDependencies ?? { _ in }
-    )
     runtime.reduce = { [unowned self] action in
       var state = self.currentState
       let effect = dependencies.yield { reducer.reduce(into: &state, action: action) }

@@ -12,7 +12,7 @@ extension TestStore where State: ObservableStateProtocol & Codable, Action: Coda
   /// let store = TestStore(initialState: Counter.State(), reducer: Counter())
   /// ```
   public convenience init(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     reducer: some Reducer<State, Action>,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     fileID: StaticString = #fileID,
@@ -22,7 +22,7 @@ extension TestStore where State: ObservableStateProtocol & Codable, Action: Coda
     function: StaticString = #function
   ) {
     self.init(
-      initialState: initialState, recordingFromEnvironment: reducer, feature: nil,
+      initialState: initialState(), recordingFromEnvironment: reducer, feature: nil,
       prepareDependencies: prepareDependencies,
       location: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column),
       function: function
@@ -36,7 +36,7 @@ extension TestStore where State: ObservableStateProtocol & Codable, Action: Coda
   /// let store = TestStore(initialState: Counter.State()) { Counter(environment: .immediate) }
   /// ```
   public convenience init(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> some Reducer<State, Action>,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     fileID: StaticString = #fileID,
@@ -46,7 +46,7 @@ extension TestStore where State: ObservableStateProtocol & Codable, Action: Coda
     function: StaticString = #function
   ) {
     self.init(
-      initialState: initialState, recordingFromEnvironment: reducer(), feature: nil,
+      initialState: initialState(), recordingFromEnvironment: reducer(), feature: nil,
       prepareDependencies: prepareDependencies,
       location: TestLocation(fileID: fileID, filePath: filePath, line: line, column: column),
       function: function
@@ -70,7 +70,7 @@ extension TestStore where State: ObservableStateProtocol & Codable, Action: Coda
   ///   - feature: The name the session is listed under; `rkdebug replay` needs the name the
   ///     feature is registered under (`Counter.name`). The reducer's type name by default.
   public convenience init(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     reducer: some Reducer<State, Action>,
     recording log: TestLog,
     feature: String? = nil,
@@ -94,7 +94,7 @@ extension TestStore where State: ObservableStateProtocol & Codable, Action: Coda
   /// let store = TestStore(initialState: Counter.State(), recording: log) { Counter() }
   /// ```
   public convenience init(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     recording log: TestLog,
     feature: String? = nil,
     @ReducerBuilder<State, Action> reducer: () -> some Reducer<State, Action>,
@@ -115,7 +115,7 @@ extension TestStore where State: ObservableStateProtocol & Codable, Action: Coda
   /// Records to `REDUCERKIT_RECORD_DIR` when it is set and the reducer is not recorded
   /// already; a log that cannot be opened fails the test and the store runs unrecorded.
   private convenience init(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     recordingFromEnvironment reducer: some Reducer<State, Action>,
     feature: String?,
     prepareDependencies: ((inout DependencyValues) -> Void)?,

@@ -44,6 +44,9 @@ extension TestStore {
     column: UInt = #column
   ) async -> TestStoreTask {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    if isDismissed {
+      core.fail("Can't send action to dismissed test store.", at: location)
+    }
     if !core.received.isEmpty {
       if exhaustivity == .on {
         core.fail(

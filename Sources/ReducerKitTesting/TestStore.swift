@@ -47,6 +47,12 @@ public final class TestStore<State: Equatable, Action> {
   let runtime: _EffectRuntime<TestAction<Action>>
   /// The store's claim on the main serial executor (``useMainSerialExecutor``).
   private let serialExecutor = MainSerialExecutorHold()
+  private let rootDismissal: RootDismissal
+
+  /// Whether the feature dismissed itself: an effect of the store's own feature (not one it
+  /// presents) called `@Dependency(\.dismiss)`, as TCA's `isDismissed`. Its effects are then
+  /// cancelled, and sending to the store fails the test.
+  public var isDismissed: Bool { rootDismissal.isDismissed }
 
   /// The state as of the last assertion: after the last action sent or received.
   public var state: State { core.assertedState }
@@ -89,14 +95,14 @@ public final class TestStore<State: Equatable, Action> {
   /// ```
   ///
   /// - Parameters:
-  ///   - initialState: The state the test starts from.
+  ///   - initialState: The state the test starts from, made with the test's dependencies.
   ///   - reducer: The feature's reducer.
   ///   - prepareDependencies: Sets the test's dependencies (clocks, clients, `uuid`), as in
   ///     TCA: `withDependencies: { $0.continuousClock = clock }`.
   ///   - function: The test function, naming the log file of a recordable feature when
   ///     `REDUCERKIT_RECORD_DIR` is set (used by the overload for recordable features).
   public convenience init(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     reducer: some Reducer<State, Action>,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     fileID: StaticString = #fileID,
@@ -120,7 +126,7 @@ public final class TestStore<State: Equatable, Action> {
   /// }
   /// ```
   public convenience init(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> some Reducer<State, Action>,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     fileID: StaticString = #fileID,
@@ -139,7 +145,7 @@ public final class TestStore<State: Equatable, Action> {
   /// The designated initializer: every public one ends here, the recording ones with the
   /// reducer already wrapped in the recorder.
   init(
-    initialState: State,
+    initialState: () -> State,
     runningReducer reducer: some Reducer<State, Action>,
     prepareDependencies: ((inout DependencyValues) -> Void)?,
     location: TestLocation
@@ -147,19 +153,27 @@ public final class TestStore<State: Equatable, Action> {
     // As a `Store` does: every action runs with the dependencies current here, changed by
     // `prepareDependencies`; in a test, a dependency with no test value fails the test.
     // As in TCA, each test's stack element ids start at 0, unless the test sets its own.
+    let rootDismissal = RootDismissal()
     let dependencies = DependencyValues.Continuation.current {
       $0.stackElementID = .incrementing()
+      $0.dismiss = .presentationContext { [weak rootDismissal] in rootDismissal?.dismiss() }
       prepareDependencies?(&$0)
     }
     let core = TestStoreCore<State, Action>(
-      initialState: initialState,
+      // Made with the test's dependencies, as in TCA: `@Dependency(\.uuid)` read by the state's
+      // `init` (or in the test, before the store) gets the test's `uuid`.
+      initialState: dependencies.yield(initialState),
       reduce: { state, action in
         dependencies.yield { reducer.reduce(into: &state, action: action) }
       },
       location: location
     )
     self.core = core
-    self.runtime = _EffectRuntime { action in core.reduce(action) }
+    self.rootDismissal = rootDismissal
+    let runtime = _EffectRuntime { action in core.reduce(action) }
+    self.runtime = runtime
+    // As in TCA, a feature that dismisses itself ends: its effects are cancelled.
+    rootDismissal.cancelEffects = { [weak runtime] in runtime?.cancelAll() }
     core.failures = StoreFailures(
       recordings: RecordingNote.logs(in: reducer).map(RecordingNote.init(log:))
     )

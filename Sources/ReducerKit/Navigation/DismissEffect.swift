@@ -29,18 +29,29 @@ public struct DismissEffect: Sendable {
 extension DismissEffect {
   /// Sends the dismissal action of the innermost presentation or stack element whose effect is
   /// running, and reports an issue where there is none.
-  static let presentationContext = DismissEffect {
-    guard let dismissal = NavigationDismissal.current else {
-      reportIssue(
-        """
-        "dismiss" was called from an effect that is not inside a presented feature or a stack \
-        element. Call it from the effects of a feature integrated with \
-        "ifLet(\\.$destination, action:)" or "forEach(\\.path, action:)".
-        """
-      )
-      return
+  static let presentationContext = presentationContext {
+    reportIssue(
+      """
+      "dismiss" was called from an effect that is not inside a presented feature or a stack \
+      element. Call it from the effects of a feature integrated with \
+      "ifLet(\\.$destination, action:)" or "forEach(\\.path, action:)".
+      """
+    )
+  }
+
+  /// Sends the dismissal action of the innermost presentation or stack element whose effect is
+  /// running; where there is none, the root feature dismisses itself: `dismissRoot` runs (a
+  /// `TestStore` notes it, as TCA's `isDismissed`).
+  package static func presentationContext(
+    orElse dismissRoot: @escaping @MainActor @Sendable () -> Void
+  ) -> DismissEffect {
+    DismissEffect {
+      guard let dismissal = NavigationDismissal.current else {
+        dismissRoot()
+        return
+      }
+      await dismissal.send()
     }
-    await dismissal.send()
   }
 }
 
