@@ -12,7 +12,8 @@ extension TestStore {
   /// ```
   ///
   /// The closure turns the state as last asserted into the state expected now; as after an
-  /// action, a change it leaves out fails the test.
+  /// action, a change it leaves out fails the test. Unlike after an action, as in TCA, a closure
+  /// that changes nothing (the state already holds what it sets) does not.
   public func assert(
     _ updateStateToExpectedResult: (inout State) throws -> Void,
     fileID: StaticString = #fileID,
@@ -23,7 +24,8 @@ extension TestStore {
     let location = TestLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let state = core.assertedState
     withoutActuallyEscaping(updateStateToExpectedResult) { update in
-      core.assertStateChange(from: state, to: state, update: update, at: location)
+      core.assertStateChange(
+        from: state, to: state, update: update, allowsUnchangedState: true, at: location)
     }
     noteAssertion(at: location)
   }

@@ -22,6 +22,7 @@ import Testing
       case scoreLater
       case announce
       case announced
+      case reset
     }
 
     var body: some ReducerOf<Self> {
@@ -42,6 +43,9 @@ import Testing
           }
         case .announced:
           state.taps += 1
+          return .none
+        case .reset:
+          state.$score.withLock { $0 = 0 }
           return .none
         }
       }
@@ -78,6 +82,16 @@ import Testing
       issue.description.contains("A state change does not match expectation")
         && issue.description.contains("5") && issue.description.contains("1")
     }
+  }
+
+  /// TCA's user-defaults case study resets a count that is already 0 and asserts the reset:
+  /// a `withLock` the action made, even to an equal value, may be asserted.
+  @Test func aWithLockThatKeptTheValueMayBeAsserted() async {
+    let store = TestStore(initialState: Scoreboard.State(score: Shared(value: 0))) {
+      Scoreboard()
+    }
+    await store.send(.reset) { $0.$score.withLock { $0 = 0 } }
+    await store.send(.reset)
   }
 
   @Test func anUnneededSharedAssertionFails() async {

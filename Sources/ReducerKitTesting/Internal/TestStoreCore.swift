@@ -121,11 +121,13 @@ final class TestStoreCore<State: Equatable, Action> {
   // MARK: - State assertions
 
   /// Checks that `update` turns `expected` (the state before the action) into `actual`, the
-  /// way TCA's `TestStore` does for its exhaustivity.
+  /// way TCA's `TestStore` does for its exhaustivity. `allowsUnchangedState` lets `update`
+  /// change nothing, as TCA's `assert` does (a `send` or `receive` closure must change the state).
   func assertStateChange(
     from current: State,
     to actual: State,
     update: ((inout State) throws -> Void)?,
+    allowsUnchangedState: Bool = false,
     at location: TestLocation
   ) {
     // Inside the closure, shared values read and change the values the test expects; the
@@ -142,7 +144,7 @@ final class TestStoreCore<State: Equatable, Action> {
           shared.reading(.expected, lhs: .expected, rhs: .current) {
             stateMismatch(expected: expected, actual: actual, hasUpdate: update != nil, location)
           }
-        } else if update != nil,
+        } else if update != nil, !allowsUnchangedState, !shared.assertsATrackedChange,
           shared.reading(.expected, lhs: .expected, rhs: .before, { expected == current })
         {
           unnecessaryUpdate(location)

@@ -27,6 +27,9 @@ package final class SharedChangeTracker: @unchecked Sendable {
     let storage: SharedStorage
     var before: Any
     var expected: Any?
+    /// Whether the value was changed while tracked (`withLock`, even to an equal value), not
+    /// only by an assertion.
+    var wasChanged = true
   }
 
   private let lock = NSLock()
@@ -123,12 +126,20 @@ package final class SharedChangeTracker: @unchecked Sendable {
     let result = try body(&value)
     lock.withLock {
       if changes[storage.id] == nil {
-        changes[storage.id] = Change(storage: storage, before: storage.currentValue)
+        changes[storage.id] = Change(
+          storage: storage, before: storage.currentValue, wasChanged: false)
         order.append(storage.id)
       }
       changes[storage.id]?.expected = value
     }
     return result
+  }
+
+  /// Whether an assertion's `withLock` set the expected value of a storage that was changed
+  /// while tracked: asserting a `withLock` that left the value equal is not an unneeded
+  /// assertion, as in TCA.
+  package var assertsATrackedChange: Bool {
+    lock.withLock { changes.values.contains { $0.wasChanged && $0.expected != nil } }
   }
 
   /// Notes `value` as the value of `storage` before its first change, for each active tracker.
