@@ -141,8 +141,16 @@ extension TypedFeature {
     let initialLiteral = try initialLiterals.literal(initialState)
     lines += constants.lines(indent: 2)
     let prefix = "  let store = TestStore(initialState: "
-    lines.append(
-      prefix + initialLiteral.text(indent: 2, used: prefix.count, trailing: 3) + ") {")
+    let initialText = initialLiteral.text(indent: 2, used: prefix.count, trailing: 3)
+    if initialText.contains("try ") {
+      // `TestStore` takes its initial state by a non-throwing `@autoclosure`, as TCA's does: a
+      // state with a value decoded by `try fromJSON(…)` is made before the store.
+      let statePrefix = "  let initialState = "
+      lines.append(statePrefix + initialLiteral.text(indent: 2, used: statePrefix.count, trailing: 0))
+      lines.append(prefix + "initialState) {")
+    } else {
+      lines.append(prefix + initialText + ") {")
+    }
     lines.append("    \(typeName)()")
     lines.append("  } withDependencies: {")
     lines += try dependencyLines(reader, request: request, warnings: &warnings)

@@ -46,6 +46,18 @@ import Testing
       if sample == "counter" { counterSource = result.stdout }
     }
 
+    // A test from the middle of the library's session: its first state has a pushed screen,
+    // a `StackState` written `try fromJSON(…)`, so the state is made before the store (whose
+    // `initialState` is a non-throwing autoclosure, as TCA's).
+    let midSession = try RKDebugProcess.run([
+      "testgen", "--db", Self.fixtures.appendingPathComponent("library.sqlite").path,
+      "--from", "10", "--to", "12", "--name", "libraryMidSession",
+    ])
+    #expect(midSession.status == 0, "\(midSession.stderr)")
+    #expect(midSession.stdout.contains("  let store = TestStore(initialState: initialState) {"))
+    #expect(midSession.stdout.contains("    path: try fromJSON(#\""))
+    try package.write(midSession.stdout, to: "Tests/GeneratedTests/LibraryMidSessionTests.swift")
+
     // The same test of the counter, against a copy of the samples whose delayed increment
     // adds two: it must fail at the first `receive(\.delayedIncrementResponse)`.
     try copySamples(into: package, mutating: "Counter/Counter.swift") { source in
@@ -76,6 +88,7 @@ import Testing
       "test", "--skip-build", "--filter", "GeneratedTests",
     ])
     #expect(generated.status == 0, "\(generated.output.suffix(6000))")
+    #expect(generated.output.contains("libraryMidSession()"))
     for sample in Self.samples {
       #expect(generated.output.contains("\(sample)FixtureSession()"))
     }
