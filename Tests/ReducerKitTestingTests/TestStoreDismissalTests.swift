@@ -64,31 +64,33 @@ import Testing
 
   /// The feature's effects end with it, so the test does not fail for an effect still running.
   @Test func dismissingCancelsTheFeaturesEffects() async {
-    let store = TestStore(
-      initialState: Detail.State(alert: AlertState { TextState("Delete?") })
-    ) {
-      Detail()
-    }
+    let store = Self.storeShowingTheAlert()
     await store.send(.onTask)
-    await store.send(.alert(.presented(.confirmDeletion))) {
-      $0.isDeleted = true
-    }
+    await Self.confirmDeletion(in: store)
     #expect(store.isDismissed)
   }
 
   @Test func sendingToADismissedStoreFails() async {
-    let store = TestStore(
-      initialState: Detail.State(alert: AlertState { TextState("Delete?") })
-    ) {
-      Detail()
-    }
-    await store.send(.alert(.presented(.confirmDeletion))) {
-      $0.isDeleted = true
-    }
+    let store = Self.storeShowingTheAlert()
+    await Self.confirmDeletion(in: store)
     await withKnownIssue {
       await store.send(.nameChanged)
     } matching: { issue in
       issue.description.contains("Can't send action to dismissed test store.")
+    }
+  }
+
+  /// A store of the detail with its deletion alert shown.
+  private static func storeShowingTheAlert() -> TestStore<Detail.State, Detail.Action> {
+    TestStore(initialState: Detail.State(alert: AlertState { TextState("Delete?") })) {
+      Detail()
+    }
+  }
+
+  /// Confirms the deletion, after which the feature dismisses itself.
+  private static func confirmDeletion(in store: TestStore<Detail.State, Detail.Action>) async {
+    await store.send(.alert(.presented(.confirmDeletion))) {
+      $0.isDeleted = true
     }
   }
 }
