@@ -171,8 +171,7 @@ extension Shared: Decodable where Value: Decodable {
     let container = try decoder.singleValueContainer()
     let value = try container.decode(Value.self)
     if let linker = decoder.userInfo[SharedLinker.userInfoKey] as? SharedLinker {
-      let storage = linker.storage(at: decoder.codingPath, value: value)
-      self.init(reference: SharedRootReference<Value>(storage: storage))
+      self.init(reference: linker.reference(at: decoder.codingPath, value: value))
     } else {
       self.init(value: value)
     }
@@ -204,5 +203,5 @@ extension Shared: _CustomDiffObject {
     return (value(on: mode.lhs, of: mode.tracker), value(on: mode.rhs, of: mode.tracker))
   }
 
-  public var _objectIdentifier: ObjectIdentifier { ObjectIdentifier(reference.storage) }
+  public var _objectIdentifier: ObjectIdentifier { reference.diffIdentity }
 }

@@ -113,8 +113,7 @@ extension SharedReader: Decodable where Value: Decodable {
     let container = try decoder.singleValueContainer()
     let value = try container.decode(Value.self)
     if let linker = decoder.userInfo[SharedLinker.userInfoKey] as? SharedLinker {
-      let storage = linker.storage(at: decoder.codingPath, value: value)
-      self.init(Shared(reference: SharedRootReference<Value>(storage: storage)))
+      self.init(Shared(reference: linker.reference(at: decoder.codingPath, value: value)))
     } else {
       self = .constant(value)
     }

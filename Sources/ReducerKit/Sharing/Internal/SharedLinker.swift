@@ -1,18 +1,52 @@
 import Foundation
 
 /// Makes the places a decoding meets one shared value again, when a recording said they held
-/// one: a replay decodes a state in which each place would otherwise get a value of its own
-/// (`Shared(value:)`), and a change made through one would not reach the others.
+/// one: a decoded state would otherwise give each place a value of its own (`Shared(value:)`),
+/// and a change made through one would not reach the others.
 ///
-/// Pass it in the decoder's `userInfo` under ``userInfoKey``; each ``Shared`` decoded asks it
-/// for its storage by its coding path.
+/// A replay links the groups of places the initial state held one value in
+/// (``init(groups:)``). A walk through a session's states (``init()``) links every place the
+/// log numbered, across the states it decodes: one object per shared value, as live, so that
+/// a custom-dump diff of two decoded states shows a shared value's change inside it, and each
+/// decoding's changes to the values decoded before are in ``changes``, as a reducer's are in
+/// the tracker `_printChanges()` reads.
+///
+/// Pass it in the decoder's `userInfo` under ``userInfoKey``; each ``Shared`` and
+/// ``SharedReader`` decoded asks it for its reference by its coding path.
 package final class SharedLinker: @unchecked Sendable {
-  // `@unchecked`: used by one decoding on one thread.
+  // `@unchecked`: used by one decoding at a time, on one thread.
   static let userInfoKey = CodingUserInfoKey(rawValue: "ReducerKit.SharedLinker")!
 
-  /// The group of each linked place, by its JSON path.
+  /// What a place of a state holds, as the recording saw it.
+  package struct Place: Hashable, Sendable {
+    /// The number the log gives the shared value, the same at every place holding it.
+    package var share: Int
+    /// Whether the place holds the whole value, not a part derived from it
+    /// (`Shared($rows[id: 2])`).
+    package var isWhole: Bool
+
+    package init(share: Int, isWhole: Bool) {
+      self.share = share
+      self.isWhole = isWhole
+    }
+  }
+
+  private struct PartKey: Hashable {
+    let share: Int
+    let path: [String]
+  }
+
+  /// The group of each linked place, by its JSON path (a replay's).
   private let groups: [[String]: Int]
-  private var storages: [Int: SharedStorage] = [:]
+  private var groupStorages: [Int: SharedStorage] = [:]
+  /// The places of the state being decoded (a walk's).
+  private var places: [[String]: Place] = [:]
+  private var shareStorages: [Int: SharedStorage] = [:]
+  private var partStorages: [PartKey: SharedStorage] = [:]
+
+  /// The values each decoding of a walk changed, from their values in the states decoded
+  /// before it: reset it between the states whose diff it is to show.
+  package let changes = SharedChangeTracker()
 
   /// A linker of `groups`: each a list of JSON paths (one token per key or index) that held
   /// one value.
@@ -24,18 +58,53 @@ package final class SharedLinker: @unchecked Sendable {
     self.groups = byPath
   }
 
+  /// A linker for a walk through states: ``decode(with:_:)`` says where each holds what.
+  package init() {
+    self.groups = [:]
+  }
+
   /// The `userInfo` a decoder passes it in.
   package var userInfo: [CodingUserInfoKey: Any] { [Self.userInfoKey: self] }
 
-  /// The storage of the place at `codingPath`: its group's, made from the first place decoded,
-  /// or a storage of its own.
-  func storage(at codingPath: [any CodingKey], value: Any) -> SharedStorage {
-    guard let group = groups[codingPath.map(SharedLocator.token)] else {
-      return SharedStorage(value: value, keyDescription: "value")
+  /// Runs `decode`, a decoding of a state whose places hold what `places` says: a place of a
+  /// shared value decoded before gets its object, set to the value decoded now, a change
+  /// ``changes`` notes.
+  package func decode<T>(with places: [[String]: Place], _ decode: () throws -> T) rethrows -> T {
+    self.places = places
+    return try changes.track(decode)
+  }
+
+  /// The reference of the place at `codingPath`, which holds `value`.
+  func reference<Value>(at codingPath: [any CodingKey], value: Value) -> any SharedReference<Value>
+  {
+    let path = codingPath.map(SharedLocator.token)
+    if let group = groups[path] {
+      if let storage = groupStorages[group] { return SharedRootReference(storage: storage) }
+      let storage = SharedStorage(value: value, keyDescription: "value")
+      groupStorages[group] = storage
+      return SharedRootReference(storage: storage)
     }
-    if let storage = storages[group] { return storage }
-    let storage = SharedStorage(value: value, keyDescription: "value")
-    storages[group] = storage
+    guard let place = places[path] else {
+      return SharedRootReference(storage: SharedStorage(value: value, keyDescription: "value"))
+    }
+    let shared = Self.storage(&shareStorages[place.share], holding: value, set: place.isWhole)
+    if place.isWhole { return SharedRootReference(storage: shared) }
+    let part = Self.storage(
+      &partStorages[PartKey(share: place.share, path: path)], holding: value, set: true)
+    return SharedLoggedPartReference(storage: part, identity: shared)
+  }
+
+  /// The storage in `slot`, made to hold `value` when there is none; else, when `set`, set to
+  /// `value`.
+  private static func storage(_ slot: inout SharedStorage?, holding value: Any, set: Bool)
+    -> SharedStorage
+  {
+    guard let storage = slot else {
+      let storage = SharedStorage(value: value, keyDescription: "value")
+      slot = storage
+      return storage
+    }
+    if set { storage.mutate { $0 = value } }
     return storage
   }
 }

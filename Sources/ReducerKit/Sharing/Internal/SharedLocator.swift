@@ -22,7 +22,9 @@ package final class SharedLocator: @unchecked Sendable {
     /// The JSON path of the place, one token per key or index.
     package var path: [String]
     /// The storage of the value, the same for every place holding it.
-    package var storageID: ObjectIdentifier
+    package var storage: SharedStorage
+    /// The storage's identity.
+    package var storageID: ObjectIdentifier { storage.id }
     /// Whether the place holds the storage's whole value (not a part derived from it).
     package var isWhole: Bool
     /// Whether the place is a `@SharedReader`, which cannot change the value.
@@ -105,7 +107,7 @@ package final class SharedLocator: @unchecked Sendable {
     if collectsHoldings {
       holdings.append(
         Holding(
-          path: codingPath.map(Self.token), storageID: storage.id, isWhole: isWhole,
+          path: codingPath.map(Self.token), storage: storage, isWhole: isWhole,
           isReadOnly: isReadOnly, replace: replace
         )
       )

@@ -17,11 +17,16 @@ package protocol SharedReference<Value>: AnyObject, Sendable {
   var currentValue: Value { get }
   /// How the value is reached, for descriptions: `.fileStorage(…)` or `value`, then the path.
   var pathDescription: String { get }
+  /// Which value a custom-dump diff takes it for: its storage's, so that every share of one
+  /// value, derived ones included, is one object in a diff, as in swift-sharing.
+  var diffIdentity: ObjectIdentifier { get }
 }
 
 extension SharedReference {
   /// The value now.
   package var currentValue: Value { storage.read { value(inRoot: $0) } }
+
+  package var diffIdentity: ObjectIdentifier { ObjectIdentifier(storage) }
 }
 
 /// The whole value of a storage.
@@ -114,6 +119,33 @@ final class SharedUnwrappedReference<Value>: SharedReference, @unchecked Sendabl
   }
 
   var pathDescription: String { base.pathDescription }
+}
+
+/// A part derived from a shared value, decoded from a log: the log holds the part's own JSON,
+/// not how it was derived, so its value lives in a storage of its own, while a diff takes it
+/// for the value it was derived from (`identity`), as it took the live share.
+final class SharedLoggedPartReference<Value>: SharedReference, Sendable {
+  let storage: SharedStorage
+  let identity: SharedStorage
+
+  init(storage: SharedStorage, identity: SharedStorage) {
+    self.storage = storage
+    self.identity = identity
+  }
+
+  func value(inRoot root: Any) -> Value {
+    root as! Value
+  }
+
+  func modify<R>(inRoot root: inout Any, _ body: (inout Value) throws -> R) rethrows -> R {
+    var value = root as! Value
+    defer { root = value }
+    return try body(&value)
+  }
+
+  var pathDescription: String { identity.keyDescription }
+
+  var diffIdentity: ObjectIdentifier { ObjectIdentifier(identity) }
 }
 
 /// The text of a key path after its root type, for descriptions: `.meetings`, `[id: …]`.
