@@ -17,6 +17,9 @@ struct SessionCommand<State: Encodable & Sendable>: LogWriteCommand {
   /// The places of the initial state that held one shared value (``SharedPlaces``), stored
   /// with them when there are any.
   var sharedPlaces: [[[String]]] = []
+  /// Every place of the initial state holding a shared value, numbered (``SharePlaces``),
+  /// stored with them when there are any.
+  var shares: [SharePlaces.Entry] = []
   /// The app's metadata; its keys win over the process's `pid` and `host`.
   var metadata: [String: String] = [:]
 
@@ -36,6 +39,9 @@ struct SessionCommand<State: Encodable & Sendable>: LogWriteCommand {
     var reads = environment.reads
     if !sharedPlaces.isEmpty {
       reads.append(RecordedRead(name: SharedPlaces.name, value: sharedPlaces))
+    }
+    if !shares.isEmpty {
+      reads.append(RecordedRead(name: SharePlaces.readName, value: shares))
     }
     try InputRow.insert(reads, session: key.rowID, index: 0, in: db, &context)
   }

@@ -37,6 +37,8 @@ final class RecordingSession: Sendable {
     /// The token of the observer that logs shared changes made outside the reducer, once the
     /// state holds shared values.
     var sharedObserver: Int?
+    /// The numbers of the shared values the states hold, for the places the log keeps.
+    var shareNumbering = ShareNumbering()
     /// The latest state, for the final snapshot: a ``LatestState`` of the session's state
     /// type, made by the first action and updated in place by each one after it.
     var latest: (any LatestStateHolder)?
@@ -83,10 +85,13 @@ final class RecordingSession: Sendable {
     return perform { progress, writer in
       var initialStateText: String?
       var sharedPlaces: [[[String]]] = []
+      var initialShares: [SharePlaces.Entry] = []
       if !progress.isStarted {
         progress.holdsShared = sharedChanged || SharedLocator.holdsShared(oldState)
         if progress.holdsShared {
-          sharedPlaces = SharedPlaces.groups(in: oldState)
+          let holdings = SharedLocator.holdings(in: oldState)
+          sharedPlaces = SharedPlaces.groups(of: holdings)
+          initialShares = progress.shareNumbering.entries(of: holdings, op: nil)
           // The state before the action, with the shared values it had then.
           let encoder = JSONFragmentEncoder()
           initialStateText =
@@ -95,7 +100,10 @@ final class RecordingSession: Sendable {
         }
       }
       if sharedChanged { progress.holdsShared = true }
+      var reads = reads
       if progress.holdsShared {
+        let added = progress.shareNumbering.entries(addedBy: changes)
+        if !added.isEmpty { reads.append(RecordedRead(name: SharePlaces.readName, value: added)) }
         changes = try PendingChange.frozen(changes)
         if progress.sharedObserver == nil {
           progress.sharedObserver = SharedObservers.add { [weak self] change in
@@ -120,7 +128,7 @@ final class RecordingSession: Sendable {
             ),
             initialState: oldState, initialStateText: initialStateText,
             environment: SessionEnvironment.current(), sharedPlaces: sharedPlaces,
-            metadata: metadata
+            shares: initialShares, metadata: metadata
           )
         )
       }

@@ -10,11 +10,16 @@ package enum SharedPlaces {
   /// The name of the read.
   static let name = "sharedPlaces"
 
-  /// The groups of places in `state` that hold one value, two places or more each.
-  static func groups(in state: some Encodable) -> [[[String]]] {
-    SharedLocator.holdingsByStorage(in: state)
-      .map { $0.filter(\.isWhole).map(\.path) }
-      .filter { $0.count > 1 }
+  /// The groups of places among `holdings` (a state's) that hold one value, two places or
+  /// more each, in the order each value is first met.
+  static func groups(of holdings: [SharedLocator.Holding]) -> [[[String]]] {
+    var groups: [ObjectIdentifier: [[String]]] = [:]
+    var order: [ObjectIdentifier] = []
+    for holding in holdings where holding.isWhole {
+      if groups[holding.storageID] == nil { order.append(holding.storageID) }
+      groups[holding.storageID, default: []].append(holding.path)
+    }
+    return order.compactMap { groups[$0] }.filter { $0.count > 1 }
   }
 
   /// The groups a session's index-0 reads hold; none for a session recorded before they were.
