@@ -53,10 +53,12 @@ struct ChangesCommand: AsyncParsableCommand {
       }
       return
     }
-    var changes = ChangeWalk(
-      session: reader.session, state: try reader.stateJSON(at: range.lowerBound - 1))
+    var changes = try ChangeWalk(reader, at: range.lowerBound - 1)
     try reader.forEachChunk(in: range, chunkSize: chunkSize) { actions in
-      try changes.write(actions, to: &sink, workers: workers, format: terminal.coloredDiff)
+      guard let first = actions.first, let last = actions.last else { return }
+      let shares = try changes.addedShares(in: first.index...last.index, of: reader)
+      try changes.write(
+        actions, adding: shares, to: &sink, workers: workers, format: terminal.coloredDiff)
       if Terminal.isOutputTerminal { try sink.flush() }
     }
   }
@@ -72,11 +74,10 @@ struct ChangesCommand: AsyncParsableCommand {
           try sink.write(Self.json(action).serialized())
           continue
         }
-        if changes == nil {
-          changes = ChangeWalk(
-            session: reader.session, state: try reader.stateJSON(at: action.index - 1))
-        }
-        let text = try changes!.text(for: action, flushing: &sink)
+        if changes == nil { changes = try ChangeWalk(reader, at: action.index - 1) }
+        let shares = try changes!.addedShares(in: action.index...action.index, of: reader)
+        let text = try changes!.text(
+          for: action, adding: shares[action.index] ?? [], flushing: &sink)
         try sink.write(terminal.coloredDiff(text))
       }
     }

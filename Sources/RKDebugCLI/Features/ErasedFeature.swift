@@ -34,9 +34,11 @@ protocol ErasedFeature: Sendable {
   /// states are decoded and handed, with the action's logged custom dump, to
   /// `ChangeFormatter.text`, so the text is byte-identical to what the live `_printChanges()`
   /// printed. `decoded` keeps the last state decoded, which is the next action's old state.
+  /// With `places`, the states' shared values are decoded as the one object each was live.
   /// Throws when the JSON no longer decodes (the types changed since the recording).
   func renderChange(
-    action: LoggedAction, oldState: JSONValue, newState: JSONValue, decoded: DecodedState
+    action: LoggedAction, oldState: JSONValue, newState: JSONValue, places: SharePlacePair?,
+    decoded: DecodedState
   ) throws -> String
 
   /// custom-dump's `diff` of two logged states decoded into the feature's types, as `changes`

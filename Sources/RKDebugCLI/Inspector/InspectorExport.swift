@@ -39,7 +39,7 @@ enum InspectorExport {
           SessionInspector.detailJSON(
             action, session: reader.session, changes: changes, renderer: renderer,
             effects: (effectsByAction[action.index] ?? []).map { effects[$0] },
-            inputs: reads[action.index] ?? []))
+            inputs: reads[action.index]?.dependencyReads ?? []))
       }
     }
     let timeline = try NavigationTimeline(reader: reader, feature: feature).json(in: window)

@@ -54,7 +54,7 @@ struct SessionInspector: InspectorQueries {
       return Self.detailJSON(
         action, session: reader.session, changes: changes, renderer: renderer,
         effects: effects.map { Self.effectJSON($0, emitted: emitted.byEffect[$0.id] ?? []) },
-        inputs: try reader.reads(at: index))
+        inputs: try reader.reads(at: index).dependencyReads)
     }
   }
 

@@ -41,9 +41,10 @@ struct ChangeText {
   /// The text of `action` as ``text(for:oldState:newState:)`` makes it, or `nil` where that
   /// method would switch to the JSON (its warning is left to it).
   func textWithoutFallback(
-    for action: LoggedAction, oldState: JSONValue, newState: JSONValue
+    for action: LoggedAction, oldState: JSONValue, newState: JSONValue,
+    places: SharePlacePair? = nil
   ) -> String? {
-    try? renderedText(for: action, oldState: oldState, newState: newState)
+    try? renderedText(for: action, oldState: oldState, newState: newState, places: places)
   }
 
   /// A copy to render on another thread: the same renderers and failure, and a cache of
@@ -54,12 +55,15 @@ struct ChangeText {
     return copy
   }
 
-  /// The text of `action`, which turned `oldState` into `newState`.
+  /// The text of `action`, which turned `oldState` into `newState`; with `places`, where the
+  /// two hold shared values, which the typed rendering decodes as one object each.
   mutating func text(
-    for action: LoggedAction, oldState: JSONValue, newState: JSONValue
+    for action: LoggedAction, oldState: JSONValue, newState: JSONValue,
+    places: SharePlacePair? = nil
   ) -> String {
     do {
-      return try renderedText(for: action, oldState: oldState, newState: newState)
+      return try renderedText(
+        for: action, oldState: oldState, newState: newState, places: places)
     } catch {
       // Only a registered feature's rendering throws.
       typedFailure =
@@ -73,11 +77,12 @@ struct ChangeText {
   /// The typed text while the feature's types decode the session, the JSON's otherwise;
   /// throws when the typed rendering fails.
   private func renderedText(
-    for action: LoggedAction, oldState: JSONValue, newState: JSONValue
+    for action: LoggedAction, oldState: JSONValue, newState: JSONValue, places: SharePlacePair?
   ) throws -> String {
     if let feature, typedFailure == nil {
       return try feature.erased.renderChange(
-        action: action, oldState: oldState, newState: newState, decoded: decoded)
+        action: action, oldState: oldState, newState: newState, places: places,
+        decoded: decoded)
     }
     return Self.untyped(
       action: action, oldState: oldState, newState: newState, renderer: renderer)

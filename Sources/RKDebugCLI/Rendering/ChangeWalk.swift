@@ -3,22 +3,50 @@ import ReducerKitDebug
 
 /// The state as the actions of a walk change it, and the `changes` text of each
 /// (``ChangeText``): `changes` keeps one state, not the session's.
+///
+/// For a session whose log numbers the places of its shared values, the walk follows them too
+/// (``SharePlaces``), so that each state's shared values decode as the one object each was live.
 struct ChangeWalk {
   private var renderer: ChangeText
   private var state: JSONValue
+  private var places: SharePlaces?
   private var warned = false
 
-  init(session: LoggedSession, state: JSONValue) {
+  /// A walk from `state`, whose shared values are where `places` says, if the log says.
+  init(session: LoggedSession, state: JSONValue, places: SharePlaces?) {
     renderer = ChangeText(session: session)
     self.state = state
+    self.places = places
+  }
+
+  /// A walk of `reader`'s session from the state at `index`.
+  init(_ reader: SessionReader, at index: Int) throws {
+    self.init(
+      session: reader.session, state: try reader.stateJSON(at: index),
+      places: try reader.sharePlaces(at: index))
+  }
+
+  /// Whether the walk follows shared values, and needs the places each action adds.
+  var followsShares: Bool { places != nil }
+
+  /// The places of shared values the actions in `range` added, when the walk follows them.
+  func addedShares(in range: ClosedRange<Int>, of reader: SessionReader) throws
+    -> [Int: [SharePlaces.Entry]]
+  {
+    followsShares ? try reader.sharePlaceEntries(in: range) : [:]
   }
 
   /// Applies the patch of `action`, the next one, and returns the text of its change. The
   /// first time the typed rendering fails, `sink` is flushed and a warning printed.
-  mutating func text(for action: LoggedAction, flushing sink: inout LineSink) throws -> String {
+  mutating func text(
+    for action: LoggedAction, adding shares: [SharePlaces.Entry] = [], flushing sink: inout LineSink
+  ) throws -> String {
     let oldState = state
-    try Self.apply(action, to: &state)
-    let text = renderer.text(for: action, oldState: oldState, newState: state)
+    let oldPlaces = places
+    try Self.apply(action, to: &state, places: &places, adding: shares)
+    let text = renderer.text(
+      for: action, oldState: oldState, newState: state,
+      places: Self.pair(oldPlaces, places))
     if let failure = renderer.typedFailure, !warned {
       warned = true
       try sink.flush()
@@ -33,39 +61,47 @@ struct ChangeWalk {
   /// its own. When a typed rendering fails, the chunk is made again one by one, for its
   /// warning and the switch to the JSON from that action on.
   mutating func write(
-    _ actions: [LoggedAction], to sink: inout LineSink, workers: Int,
-    format: (String) -> String
+    _ actions: [LoggedAction], adding shares: [Int: [SharePlaces.Entry]] = [:],
+    to sink: inout LineSink, workers: Int, format: (String) -> String
   ) throws {
     guard workers > 1, actions.count >= 2 * Self.minimumRun else {
-      return try writeOneByOne(actions[...], to: &sink, format: format)
+      return try writeOneByOne(actions[...], adding: shares, to: &sink, format: format)
     }
     var states = [state]
+    var placesOfStates = [places]
     states.reserveCapacity(actions.count + 1)
     var patchFailure: (any Error)?
     for action in actions {
       var next = states[states.count - 1]
+      var nextPlaces = placesOfStates[placesOfStates.count - 1]
       do {
-        try Self.apply(action, to: &next)
+        try Self.apply(action, to: &next, places: &nextPlaces, adding: shares[action.index] ?? [])
       } catch {
         patchFailure = error
         break
       }
       states.append(next)
+      placesOfStates.append(nextPlaces)
     }
     let patched = actions[..<(states.count - 1)]
-    if let texts = texts(of: patched, states: states, workers: workers) {
+    if let texts = texts(of: patched, states: states, places: placesOfStates, workers: workers) {
       for text in texts { try sink.write(format(text)) }
       state = states[states.count - 1]
+      places = placesOfStates[placesOfStates.count - 1]
     } else {
-      try writeOneByOne(patched, to: &sink, format: format)
+      try writeOneByOne(patched, adding: shares, to: &sink, format: format)
     }
     if let patchFailure { throw patchFailure }
   }
 
   private mutating func writeOneByOne(
-    _ actions: ArraySlice<LoggedAction>, to sink: inout LineSink, format: (String) -> String
+    _ actions: ArraySlice<LoggedAction>, adding shares: [Int: [SharePlaces.Entry]],
+    to sink: inout LineSink, format: (String) -> String
   ) throws {
-    for action in actions { try sink.write(format(try text(for: action, flushing: &sink))) }
+    for action in actions {
+      let text = try text(for: action, adding: shares[action.index] ?? [], flushing: &sink)
+      try sink.write(format(text))
+    }
   }
 
   /// How many threads render a chunk by default: one per core, up to 8.
@@ -77,22 +113,36 @@ struct ChangeWalk {
   /// The texts of `actions`, where action `i` turned `states[i]` into `states[i + 1]`, made by
   /// `workers` renderers at once; `nil` when a typed rendering failed.
   private func texts(
-    of actions: ArraySlice<LoggedAction>, states: [JSONValue], workers: Int
+    of actions: ArraySlice<LoggedAction>, states: [JSONValue], places: [SharePlaces?],
+    workers: Int
   ) -> [String]? {
     let workers = min(workers, max(1, actions.count / Self.minimumRun))
     let chunk = ChunkRendering(
-      actions: Array(actions), states: states,
+      actions: Array(actions), states: states, places: places,
       renderers: (0..<workers).map { _ in renderer.copyForAnotherThread() })
     DispatchQueue.concurrentPerform(iterations: workers) { chunk.render(part: $0, of: workers) }
     return chunk.texts()
   }
 
-  private static func apply(_ action: LoggedAction, to state: inout JSONValue) throws {
+  private static func apply(
+    _ action: LoggedAction, to state: inout JSONValue, places: inout SharePlaces?,
+    adding shares: [SharePlaces.Entry]
+  ) throws {
     do {
-      try state.apply(action.patch)
+      if places != nil {
+        try places!.apply(action.patch, to: &state, adding: shares)
+      } else {
+        try state.apply(action.patch)
+      }
     } catch {
       throw LogError.corrupt("the patch of action \(action.index) does not apply: \(error)")
     }
+  }
+
+  /// The places before and after an action, when the walk follows them.
+  fileprivate static func pair(_ old: SharePlaces?, _ new: SharePlaces?) -> SharePlacePair? {
+    guard let old, let new else { return nil }
+    return SharePlacePair(old: old, new: new)
   }
 }
 
@@ -102,12 +152,16 @@ struct ChangeWalk {
 private final class ChunkRendering: @unchecked Sendable {
   private let actions: [LoggedAction]
   private let states: [JSONValue]
+  private let places: [SharePlaces?]
   private let renderers: [ChangeText]
   private let slots: UnsafeMutableBufferPointer<String?>
 
-  init(actions: [LoggedAction], states: [JSONValue], renderers: [ChangeText]) {
+  init(
+    actions: [LoggedAction], states: [JSONValue], places: [SharePlaces?], renderers: [ChangeText]
+  ) {
     self.actions = actions
     self.states = states
+    self.places = places
     self.renderers = renderers
     slots = .allocate(capacity: actions.count)
     slots.initialize(repeating: nil)
@@ -124,7 +178,8 @@ private final class ChunkRendering: @unchecked Sendable {
     for index in (part * count / parts)..<((part + 1) * count / parts) {
       guard
         let text = renderers[part].textWithoutFallback(
-          for: actions[index], oldState: states[index], newState: states[index + 1])
+          for: actions[index], oldState: states[index], newState: states[index + 1],
+          places: ChangeWalk.pair(places[index], places[index + 1]))
       else { return }
       slots[index] = text
     }

@@ -206,7 +206,7 @@ extension TypedFeature {
     var others: [String] = []
     let reads = try reader.reads(in: range)
     for index in reads.keys.sorted() {
-      for read in reads[index] ?? [] {
+      for read in reads[index]?.dependencyReads ?? [] {
         switch read.name {
         case "uuid":
           guard let text = read.value.stringValue, UUID(uuidString: text) != nil else {

@@ -1,4 +1,6 @@
 import Foundation
+import ReducerKit
+import ReducerKitSamples
 import Testing
 
 /// The recorded session of the sharing sample (``Playlist``): the shared changes its players'
@@ -21,5 +23,46 @@ import Testing
     #expect(replay.stdout.contains("every state matches the log"))
     let again = try RKDebugProcess.run(["export", "--db", "copy.sqlite"], in: scratch.url)
     #expect(again.stdout == export.stdout)
+  }
+}
+
+extension PlaylistSessionTests {
+  /// 300 random actions of a playlist, two seconds apart so that the players' effects change
+  /// the shared songs between them, printed live by `_printChanges()`.
+  @MainActor
+  static func record(seed: UInt64) async throws -> (log: RecordedLog, printed: PrintedChanges) {
+    let printed = PrintedChanges()
+    let log = try await RecordedLog.make { log in
+      try await log.recordRandom(
+        Playlist()._printChanges(printed.printer()), actionsOf: Playlist.self,
+        initialState: Playlist.State(songs: Shared(value: IdentifiedArray(uniqueElements: Song.starter))),
+        count: 300, seed: seed, pace: .seconds(2), feature: Playlist.name)
+    }
+    return (log, printed)
+  }
+
+  /// `changes` prints each action as the live `_printChanges()` did, byte for byte, the shared
+  /// values' changes included; the changes the effects made between actions, which
+  /// `_printChanges()` never sees, are entries of their own.
+  @Test(arguments: [3, 4] as [UInt64])
+  func changesIsTheLivePrintChangesByteForByte(seed: UInt64) async throws {
+    let (log, printed) = try await Self.record(seed: seed)
+    let result = try log.run(["changes"])
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    let outside = "shared state changed outside an action:\n"
+    let entries = result.stdout.components(separatedBy: "\n\n").filter { !$0.isEmpty }
+    #expect(entries.contains { $0.hasPrefix(outside) })
+    let logged = entries.filter { !$0.hasPrefix(outside) }
+    let live = printed.output.components(separatedBy: "\n\n").filter { !$0.isEmpty }
+    #expect(logged.count == live.count)
+    // Entry by entry, as bytes: a mismatch names its action and shows a short difference.
+    for (index, (logged, live)) in zip(logged, live).enumerated() {
+      #expect(Array(logged.utf8) == Array(live.utf8), "action \(index + 1)")
+    }
+    // A favorite toggled in the player is a change inside the shared songs, and the player's
+    // song is the same value again.
+    #expect(printed.output.contains("isFavorite"))
+    #expect(printed.output.contains("song: Song(↩︎)"))
   }
 }
