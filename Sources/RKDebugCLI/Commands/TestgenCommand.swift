@@ -21,7 +21,8 @@ struct TestgenCommand: AsyncParsableCommand {
       ...)' in the initial state (one constant for places that held one value), each change \
       asserted through the share, '$0.$items.withLock { ... }', and a change an effect made \
       with the action the effect sends next; a change made outside the store or by its \
-      storage is refused.
+      storage is made by the test where it happened, through the store's share: \
+      'store.state.$items.withLock { ... }'.
 
       The store runs effects on ImmediateClocks (a TestClock advanced by the feature's action \
       interval after each sent action, for a feature registered with one) and feeds back the \

@@ -40,17 +40,28 @@ extension TypedFeature {
       try reader.forEachChunk(in: range) { actions in
         for logged in actions {
           if logged.isSharedChange {
-            // An effect's `withLock`: asserted with the next action, as TCA's tests do (in the
-            // `receive` of what the effect sends next, or a `store.assert` at the end).
-            guard case .effect = logged.source else {
+            let after = try decodedState(reader, at: logged.index)
+            if case .effect = logged.source {
+              // An effect's `withLock`: asserted with the next action, as TCA's tests do (in the
+              // `receive` of what the effect sends next, or a `store.assert` at the end).
+              latest = after
+              pendingEntry = pendingEntry ?? logged.index
+              continue
+            }
+            // Made outside the store or by the storage: the test makes it, through the share
+            // the store's state holds, where it happened; nothing asserts it.
+            if let pendingEntry {
               throw RKDebugError(
                 "entry \(logged.index) (\(InputLimits.quoted(logged.singleLineLabel))) changed "
-                  + "shared state outside the store or in its storage, which testgen cannot make "
-                  + "happen in a test yet; end the test before it with --to \(logged.index - 1)"
+                  + "shared state outside the store while the change an effect made at entry "
+                  + "\(pendingEntry) waited for the next action's assertion, which testgen cannot "
+                  + "write; end the test before it with --to \(logged.index - 1)"
               )
             }
-            latest = try decodedState(reader, at: logged.index)
-            pendingEntry = pendingEntry ?? logged.index
+            steps.append(
+              try Self.outsideChange(logged, from: latest, to: after, assignments: assignments))
+            state = after
+            latest = after
             continue
           }
           let action: R.Action
@@ -170,6 +181,21 @@ extension TypedFeature {
     }
     lines.append("}")
     return GeneratedTest(source: lines.joined(separator: "\n") + "\n", warnings: warnings)
+  }
+
+  /// The statement that makes `entry`, a shared change made outside the store or by the
+  /// storage, through the first place of `old` that holds the value, under a comment naming it.
+  private static func outsideChange(
+    _ entry: LoggedAction, from old: R.State, to new: R.State, assignments: StateAssignments
+  ) throws -> String {
+    let comment = "  // Entry \(entry.index): \(SwiftIdentifier.commentText(entry.singleLineLabel))"
+    // The statements set values, one per place of the value: one place makes the change.
+    guard
+      let statement = try assignments.statements(
+        from: old, to: new, at: "store.state", indent: 2
+      ).first
+    else { return comment + " (the value stayed the same)" }
+    return comment + "\n  " + statement
   }
 
   /// The state at `index`; `linkingShares` decodes the places that held one shared value at
