@@ -1,4 +1,5 @@
 import Foundation
+import ReducerKit
 
 extension Playlist: RandomActionGenerating {
   /// A random user action that is valid for `state`: in the list, add, remove or open a song;
@@ -24,5 +25,19 @@ extension Playlist: RandomActionGenerating {
       (6, .songTapped(song)),
     ]
     return pick(options, using: &rng)
+  }
+
+  /// Now and then (one time in eight), another device renames a song of the playlist's file:
+  /// its storage changes the shared songs with no action, as a synced file would.
+  public static func randomOutsideChange(
+    for state: State, using rng: inout some RandomNumberGenerator
+  ) {
+    guard !state.songs.isEmpty, Int.random(in: 0..<8, using: &rng) == 0 else { return }
+    var songs = state.songs
+    let index = Int.random(in: 0..<songs.count, using: &rng)
+    songs[index].title = "Synced \(Int.random(in: 1...99, using: &rng))"
+    @Dependency(\.defaultFileStorage) var storage
+    guard let data = try? JSONEncoder().encode(songs) else { return }
+    try? storage.save(data, to: fileURL)
   }
 }

@@ -17,6 +17,8 @@ import ReducerKit
 public struct Playlist {
   /// The name `rkdebug` registers the feature under.
   public static let name = "playlist"
+  /// The file the songs are saved to (``SharedKey/playlist``).
+  public static let fileURL = URL.temporaryDirectory.appending(component: "rkdebug-playlist.json")
 
   @ObservableState
   public struct State: Equatable, Codable, Sendable {

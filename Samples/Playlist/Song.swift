@@ -31,9 +31,6 @@ extension SharedKey where Self == FileStorageKey<IdentifiedArrayOf<Song>>.Defaul
   /// The playlist's file, holding the starter songs until the list is first saved. `rkdebug`
   /// records the sample with its file storage in memory (`defaultFileStorage`).
   public static var playlist: Self {
-    Self[
-      .fileStorage(URL.temporaryDirectory.appending(component: "rkdebug-playlist.json")),
-      default: IdentifiedArray(uniqueElements: Song.starter)
-    ]
+    Self[.fileStorage(Playlist.fileURL), default: IdentifiedArray(uniqueElements: Song.starter)]
   }
 }

@@ -24,4 +24,16 @@ public protocol RandomActionGenerating: Reducer {
   ///   - rng: The source of randomness; the same sequence gives the same actions.
   /// - Returns: An action the feature's reducer handles without a runtime warning.
   static func randomAction(for state: State, using rng: inout some RandomNumberGenerator) -> Action
+
+  /// Now and then, a change no action makes, between two random actions: another device
+  /// writing the file a `@Shared` value is stored in. Runs with the feature's dependencies (its
+  /// storage); draws only from `rng`, so a seeded generator gives the same changes every run.
+  static func randomOutsideChange(for state: State, using rng: inout some RandomNumberGenerator)
+}
+
+extension RandomActionGenerating {
+  /// None: most features change only through their actions.
+  public static func randomOutsideChange(
+    for state: State, using rng: inout some RandomNumberGenerator
+  ) {}
 }

@@ -28,7 +28,8 @@ enum SampleFeatures {
     // The playlist's file storage lives in memory: a recording writes no file.
     sample(
       Playlist.name, Playlist(), Playlist.State(),
-      summary: "Shared state: a list and a player hold one song; the player's effect changes it",
+      summary:
+        "Shared state: a list and a player hold one song; the player's effect and the file change it",
       dependencies: { $0.defaultFileStorage = .inMemory }),
   ]
 
@@ -43,6 +44,7 @@ enum SampleFeatures {
     .feature(
       name, summary: summary, reducer: reducer, initialState: initialState,
       randomAction: { state, rng in R.randomAction(for: state, using: &rng) },
+      randomOutsideChange: { state, rng in R.randomOutsideChange(for: state, using: &rng) },
       dependencies: dependencies, actionInterval: actionInterval
     )
   }

@@ -15,7 +15,7 @@ struct DemoCommand: AsyncParsableCommand {
       short explanation, and the command's real output. Then it records 40 actions of the \
       navigating sample (feature 'library') and shows its pushes, pops, sheets and alert, \
       and 40 of the sharing sample (feature 'playlist') and shows the changes its player's \
-      effect makes to a @Shared song with no action. Run the commands yourself afterwards: \
+      effect and its file's storage make to a @Shared song with no action. Run the commands yourself afterwards: \
       they are printed as you would type them.
 
       The log (--db) is created if it does not exist; a log that exists keeps its sessions, \
@@ -244,7 +244,8 @@ struct DemoCommand: AsyncParsableCommand {
       songs are @Shared in file storage, and a player presented over it that holds one of \
       them, Shared($songs[id: id]). Marking a favorite changes the song through the player's \
       share, and the list's row with it; playing it runs an effect that adds each second \
-      with withLock, a change no action makes.
+      with withLock, a change no action makes; and now and then another device renames a \
+      song in the file.
       """,
       [
         "record", "--feature", Self.sharingFeatureName, "--random", String(Self.actionCount),
@@ -271,12 +272,25 @@ struct DemoCommand: AsyncParsableCommand {
     )
     try await step(
       """
-      The entry's change is at every place the state holds the song: the list's row and the \
-      player's song.
+      The log holds the entry's change at every place the state holds the song, and \
+      'changes' prints it as _printChanges() would: inside the list's row, and the player's \
+      song, the same value, as Song(↩︎).
       """,
       ["changes", "--from", String(entry.index), "--to", String(entry.index)], db: db,
       session: session
     )
+    if let synced = actions.first(where: { $0.isSharedChange && $0.label.contains(" by its storage ") })
+    {
+      try await step(
+        """
+        The file can change too, with no action and no effect: here another device renamed a \
+        song in the playlist's file. The storage's change is an entry of its own as well, \
+        labelled with the storage, and a replay feeds it back as an input:
+        """,
+        ["changes", "--from", String(synced.index), "--to", String(synced.index)], db: db,
+        session: session
+      )
+    }
     try await step(
       """
       The replay makes those changes again through the replayed share, and checks that the \

@@ -40,6 +40,9 @@ public struct DebugFeature: Sendable {
   ///   - initialState: The state a recording starts from.
   ///   - randomAction: A valid random action for a state, for `record --random N --seed S`;
   ///     without it `--random` is refused for this feature.
+  ///   - randomOutsideChange: Makes, now and then, a change no action makes between two random
+  ///     actions (another device writing a shared value's file), with the dependencies the
+  ///     initial state was made with; it draws from a generator of its own, seeded from `--seed`.
   ///   - dependencies: Sets the feature's own dependencies (its clients, the storage of its
   ///     `@Shared` keys) for `record` and `replay`; `record` makes the initial state with them
   ///     too. `record` then sets the clocks, and unless `--live`, seeds `uuid`, `date` and
@@ -57,6 +60,9 @@ public struct DebugFeature: Sendable {
     randomAction: (
       @Sendable (_ state: R.State, _ rng: inout any RandomNumberGenerator) -> R.Action
     )? = nil,
+    randomOutsideChange: (
+      @Sendable (_ state: R.State, _ rng: inout any RandomNumberGenerator) -> Void
+    )? = nil,
     dependencies: (@Sendable (inout DependencyValues) -> Void)? = nil,
     actionInterval: Duration? = nil
   ) -> DebugFeature
@@ -68,7 +74,8 @@ public struct DebugFeature: Sendable {
       actionType: String(reflecting: R.Action.self),
       erased: TypedFeature<R>(
         name: name, makeReducer: reducer, initialState: initialState,
-        randomAction: randomAction, dependencies: dependencies, actionInterval: actionInterval
+        randomAction: randomAction, randomOutsideChange: randomOutsideChange,
+        dependencies: dependencies, actionInterval: actionInterval
       )
     )
   }

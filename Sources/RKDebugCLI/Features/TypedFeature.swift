@@ -9,6 +9,9 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable {
   let makeReducer: @Sendable () -> R
   let initialState: @Sendable () -> R.State
   let randomAction: (@Sendable (R.State, inout any RandomNumberGenerator) -> R.Action)?
+  /// A change no action makes, between random actions (``DebugFeature``'s
+  /// `randomOutsideChange:`).
+  let randomOutsideChange: (@Sendable (R.State, inout any RandomNumberGenerator) -> Void)?
   let dependencies: (@Sendable (inout DependencyValues) -> Void)?
   /// The time that passes on the clocks between two recorded actions (`actionInterval:` of
   /// ``DebugFeature``), or `nil` for effects that run to their end before the next action.
@@ -44,7 +47,12 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable {
     // The initial state is made with the feature's own dependencies: its `@Shared` keys read
     // their storage when made. (Not with record's seeded ones, whose generators would then
     // give the store's first values a second time.)
-    let state = withDependencies { dependencies?(&$0) } operation: { initialState() }
+    // The outside changes run with the same ones: they write to the storage the state's keys
+    // were made with.
+    let featureDependencies = withDependencies { dependencies?(&$0) } operation: {
+      DependencyValues._current
+    }
+    let state = withDependencies { $0 = featureDependencies } operation: { initialState() }
     let store = Store<R>(initialState: state, reducer: reducer) {
       dependencies?(&$0)
       options.prepare(&$0)
@@ -79,10 +87,17 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable {
           guard sent == total else { throw changed(sent) }
         case .random(let count, let seed):
           var generator: any RandomNumberGenerator = SplitMix64(seed: seed)
+          // A generator of their own: the actions of a seed stay those it always gave.
+          var outsideGenerator: any RandomNumberGenerator = SplitMix64(seed: ~seed)
           for _ in 0..<count {
             await send(randomAction!(store.state, &generator), to: store, pace: pace)
             sent += 1
             progress(sent, total)
+            if let randomOutsideChange {
+              withDependencies { $0 = featureDependencies } operation: {
+                randomOutsideChange(store.state, &outsideGenerator)
+              }
+            }
           }
         }
       } catch {

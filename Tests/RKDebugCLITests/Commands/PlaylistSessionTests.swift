@@ -1,5 +1,6 @@
 import Foundation
 import ReducerKit
+import ReducerKitDebug
 import ReducerKitSamples
 import Testing
 
@@ -64,5 +65,36 @@ extension PlaylistSessionTests {
     // song is the same value again.
     #expect(printed.output.contains("isFavorite"))
     #expect(printed.output.contains("song: Song(↩︎)"))
+  }
+
+  /// `record --random` of the playlist: another device renames songs in its file now and then,
+  /// changes its storage makes with no action, each an entry labelled with the storage, which
+  /// `changes` prints on its own, `replay` makes again and `testgen` makes through the share.
+  @Test func aRandomRecordingHoldsTheStoragesChangesAndReplaysThem() throws {
+    let scratch = try TemporaryDirectory()
+    let record = try RKDebugProcess.run(
+      ["record", "--feature", "playlist", "--random", "40", "--seed", "5", "--db", "p.sqlite"],
+      in: scratch.url)
+    #expect(record.status == 0, "\(record.stderr)")
+    let reader = try ActionLog.readOnly(path: scratch.url.appendingPathComponent("p.sqlite").path)
+      .reader()
+    let synced = try reader.actions().filter {
+      $0.isSharedChange && $0.label.hasPrefix("$songs changed by its storage .fileStorage(")
+    }
+    try #require(!synced.isEmpty)
+    let entry = synced[0].index
+    let changes = try RKDebugProcess.run(
+      ["changes", "--db", "p.sqlite", "--from", "\(entry)", "--to", "\(entry)"], in: scratch.url)
+    #expect(changes.status == 0, "\(changes.stderr)")
+    #expect(changes.stdout.hasPrefix("shared state changed outside an action:\n  $songs changed by its storage"))
+    #expect(changes.stdout.contains("title: \"Synced "))
+    let replay = try RKDebugProcess.run(["replay", "--db", "p.sqlite"], in: scratch.url)
+    #expect(replay.status == 0, "\(replay.stderr)")
+    #expect(replay.stdout.contains("every state matches the log"))
+    let test = try RKDebugProcess.run(
+      ["testgen", "--db", "p.sqlite", "--to", "\(entry)"], in: scratch.url)
+    #expect(test.status == 0, "\(test.stderr)")
+    #expect(test.stdout.contains("  // Entry \(entry): $songs changed by its storage .fileStorage("))
+    #expect(test.stdout.contains("  store.state.$songs.withLock {"))
   }
 }

@@ -58,6 +58,19 @@ import Testing
     #expect(midSession.stdout.contains("    path: try fromJSON(#\""))
     try package.write(midSession.stdout, to: "Tests/GeneratedTests/LibraryMidSessionTests.swift")
 
+    // A fresh recording of the playlist, in which another device renames songs in its file:
+    // the test makes each storage change itself, through the store's share, where it happened.
+    let scratch = try TemporaryDirectory()
+    let recorded = try RKDebugProcess.run(
+      ["record", "--feature", "playlist", "--random", "25", "--seed", "5", "--db", "p.sqlite"],
+      in: scratch.url)
+    #expect(recorded.status == 0, "\(recorded.stderr)")
+    let synced = try RKDebugProcess.run(
+      ["testgen", "--db", "p.sqlite", "--name", "playlistSyncedSession"], in: scratch.url)
+    #expect(synced.status == 0, "\(synced.stderr)")
+    #expect(synced.stdout.contains("changed by its storage .fileStorage("))
+    try package.write(synced.stdout, to: "Tests/GeneratedTests/PlaylistSyncedSessionTests.swift")
+
     // The same test of the counter, against a copy of the samples whose delayed increment
     // adds two: it must fail at the first `receive(\.delayedIncrementResponse)`.
     try copySamples(into: package, mutating: "Counter/Counter.swift") { source in
@@ -89,6 +102,7 @@ import Testing
     ])
     #expect(generated.status == 0, "\(generated.output.suffix(6000))")
     #expect(generated.output.contains("libraryMidSession()"))
+    #expect(generated.output.contains("playlistSyncedSession()"))
     for sample in Self.samples {
       #expect(generated.output.contains("\(sample)FixtureSession()"))
     }
