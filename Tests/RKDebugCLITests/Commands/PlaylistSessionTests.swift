@@ -2,6 +2,7 @@ import Foundation
 import ReducerKit
 import ReducerKitDebug
 import ReducerKitSamples
+import ReducerKitTestSupport
 import Testing
 
 /// The recorded session of the sharing sample (``Playlist``): the shared changes its players'
@@ -96,5 +97,35 @@ extension PlaylistSessionTests {
     #expect(test.status == 0, "\(test.stderr)")
     #expect(test.stdout.contains("  // Entry \(entry): $songs changed by its storage .fileStorage("))
     #expect(test.stdout.contains("  store.state.$songs.withLock {"))
+  }
+
+  /// The same session's export rebuilds, with a third-party JSON Patch library (Python's
+  /// `jsonpatch`), every state the log holds: the actions', the effects' and the storage's
+  /// shared changes included.
+  @Test(.enabled(if: Python.hasJSONPatch, "needs python3 with jsonpatch"))
+  func jsonpatchRebuildsEveryStateOfARecordingWithSharedChanges() throws {
+    let scratch = try TemporaryDirectory()
+    let record = try RKDebugProcess.run(
+      ["record", "--feature", "playlist", "--random", "40", "--seed", "5", "--db", "p.sqlite"],
+      in: scratch.url)
+    #expect(record.status == 0, "\(record.stderr)")
+    let export = try RKDebugProcess.run(
+      ["export", "--db", "p.sqlite", "-o", "p.jsonl"], in: scratch.url)
+    #expect(export.status == 0, "\(export.stderr)")
+    let script = try scratch.write(ExportReorderTests.script, to: "rebuild.py")
+    let output = scratch.url.appendingPathComponent("states.json").path
+    let failure = Python.run([script, scratch.url.appendingPathComponent("p.jsonl").path, output])
+    try #require(failure == nil, "python3 failed: \(failure ?? "")")
+    let states = try #require(
+      try JSONValue(parsing: Data(contentsOf: URL(fileURLWithPath: output))).arrayValue)
+    let reader = try ActionLog.readOnly(path: scratch.url.appendingPathComponent("p.sqlite").path)
+      .reader()
+    let entries = try reader.actions()
+    #expect(entries.contains { $0.label.contains(" by its storage ") })
+    #expect(entries.contains { $0.label.contains(".withLock in effect ") })
+    try #require(states.count == reader.actionCount)
+    for (offset, state) in states.enumerated() {
+      #expect(state.isEquivalent(to: try reader.stateJSON(at: offset + 1)), "at \(offset + 1)")
+    }
   }
 }
