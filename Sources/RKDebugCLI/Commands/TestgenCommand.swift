@@ -61,6 +61,18 @@ struct TestgenCommand: AsyncParsableCommand {
   )
   var output: String?
 
+  @Flag(
+    name: .long,
+    help: ArgumentHelp(
+      "Import the feature's module with @testable import.",
+      discussion: """
+        For an app's own features, whose types are internal: the test then reads them as \
+        the module's own code does (the module is built with testing enabled, as 'swift \
+        test' builds it).
+        """)
+  )
+  var testable = false
+
   func validate() throws {
     if let name, let problem = SwiftIdentifier.problem(with: name) {
       throw ValidationError(
@@ -85,7 +97,8 @@ struct TestgenCommand: AsyncParsableCommand {
     let request = TestgenRequest(
       range: try range.range(in: reader),
       testName: name ?? SwiftIdentifier.testName(feature: session.feature, session: session.id),
-      logName: URL(fileURLWithPath: sessionOptions.logPath).lastPathComponent
+      logName: URL(fileURLWithPath: sessionOptions.logPath).lastPathComponent,
+      testableImport: testable
     )
     let test = try feature.erased.testSource(for: reader, request: request)
     for warning in test.warnings {

@@ -23,6 +23,7 @@ enum InspectorExport {
       let started = try reader.effects(ofActionsIn: window)
       let emitted = try reader.emittedActions(of: started)
       let reads = try reader.reads(in: window)
+      var places = try reader.sharePlaces(at: start)
       effects = started.map {
         SessionInspector.effectJSON($0, emitted: emitted.byEffect[$0.id] ?? [])
       }
@@ -31,10 +32,14 @@ enum InspectorExport {
       }
       try reader.forEachAction(in: window) { action in
         let old = state
-        try state.apply(action.patch)
+        let oldPlaces = places
+        let added =
+          places == nil ? nil : try reads[action.index].flatMap(SharePlaces.entries(in:))
+        try state.apply(action.patch, following: &places, adding: added ?? [])
         let view = snapshot.json(at: action.index, state: state)
         if view.adding(["at": 0]) != navigation.last!.adding(["at": 0]) { navigation.append(view) }
-        let changes = renderer.text(for: action, oldState: old, newState: state)
+        let changes = renderer.text(
+          for: action, oldState: old, newState: state, places: SharePlacePair(oldPlaces, places))
         actions.append(
           SessionInspector.detailJSON(
             action, session: reader.session, changes: changes, renderer: renderer,

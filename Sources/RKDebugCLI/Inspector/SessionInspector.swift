@@ -46,9 +46,13 @@ struct SessionInspector: InspectorQueries {
       let action = try reader.action(at: index)
       let old = try reader.stateJSON(at: index - 1)
       var new = old
-      try new.apply(action.patch)
+      let oldPlaces = try reader.sharePlaces(at: index - 1)
+      var places = oldPlaces
+      let added = places == nil ? [] : try reader.sharePlaceEntries(in: index...index)[index]
+      try new.apply(action.patch, following: &places, adding: added ?? [])
       var renderer = ChangeText(session: reader.session)
-      let changes = renderer.text(for: action, oldState: old, newState: new)
+      let changes = renderer.text(
+        for: action, oldState: old, newState: new, places: SharePlacePair(oldPlaces, places))
       let effects = try reader.effects(ofActionsIn: index...index)
       let emitted = try reader.emittedActions(of: effects)
       return Self.detailJSON(

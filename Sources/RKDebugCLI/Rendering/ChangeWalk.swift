@@ -46,7 +46,7 @@ struct ChangeWalk {
     try Self.apply(action, to: &state, places: &places, adding: shares)
     let text = renderer.text(
       for: action, oldState: oldState, newState: state,
-      places: Self.pair(oldPlaces, places))
+      places: SharePlacePair(oldPlaces, places))
     if let failure = renderer.typedFailure, !warned {
       warned = true
       try sink.flush()
@@ -129,20 +129,10 @@ struct ChangeWalk {
     adding shares: [SharePlaces.Entry]
   ) throws {
     do {
-      if places != nil {
-        try places!.apply(action.patch, to: &state, adding: shares)
-      } else {
-        try state.apply(action.patch)
-      }
+      try state.apply(action.patch, following: &places, adding: shares)
     } catch {
       throw LogError.corrupt("the patch of action \(action.index) does not apply: \(error)")
     }
-  }
-
-  /// The places before and after an action, when the walk follows them.
-  fileprivate static func pair(_ old: SharePlaces?, _ new: SharePlaces?) -> SharePlacePair? {
-    guard let old, let new else { return nil }
-    return SharePlacePair(old: old, new: new)
   }
 }
 
@@ -179,7 +169,7 @@ private final class ChunkRendering: @unchecked Sendable {
       guard
         let text = renderers[part].textWithoutFallback(
           for: actions[index], oldState: states[index], newState: states[index + 1],
-          places: ChangeWalk.pair(places[index], places[index + 1]))
+          places: SharePlacePair(places[index], places[index + 1]))
       else { return }
       slots[index] = text
     }

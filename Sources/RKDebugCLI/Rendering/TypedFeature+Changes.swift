@@ -86,4 +86,11 @@ final class DecodedState {
 struct SharePlacePair {
   var old: SharePlaces
   var new: SharePlaces
+
+  /// The pair, when the places are followed (the log numbers them).
+  init?(_ old: SharePlaces?, _ new: SharePlaces?) {
+    guard let old, let new else { return nil }
+    self.old = old
+    self.new = new
+  }
 }

@@ -6,6 +6,9 @@ struct TestgenRequest {
   var testName: String
   /// The log's file name, for the header comment.
   var logName: String
+  /// Whether the test imports the feature's module with `@testable import`, for a feature
+  /// whose types are internal (an app's own).
+  var testableImport = false
 }
 
 /// A generated test file and what the person who asked for it should know about it.

@@ -135,7 +135,7 @@ extension TypedFeature {
         + ".",
       "",
       "import Foundation",
-      "import \(module)",
+      (request.testableImport ? "@testable import " : "import ") + module,
       "import ReducerKitTesting",
       "import Testing",
       "",

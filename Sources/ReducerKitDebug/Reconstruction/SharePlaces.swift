@@ -41,7 +41,7 @@ package struct SharePlaces: Sendable, Equatable {
 
   /// The entries of `reads`, `nil` when they hold none: a session recorded before the log kept
   /// them, or whose state held no shared value.
-  static func entries(in reads: [DependencyRead]) throws -> [Entry]? {
+  package static func entries(in reads: [DependencyRead]) throws -> [Entry]? {
     guard let read = reads.first(where: { $0.name == readName }) else { return nil }
     do {
       return try read.value.decoded(as: [Entry].self)
@@ -78,10 +78,12 @@ package struct SharePlaces: Sendable, Equatable {
       if isArrayElement(path, in: state) {
         shiftElements(after: path, in: state, by: 1, including: true)
       } else {
-        drop(under: path)
+        drop(below: path)
       }
     case .replace:
-      drop(under: path)
+      // A new value at a place is the shared value's (a change of it): the place keeps it,
+      // unless the action's entries say another share took it.
+      drop(below: path)
     case .move:
       guard let from = operation.from?.tokens else { return }
       let moved = places.filter { $0.key.starts(with: from) }
@@ -107,8 +109,14 @@ package struct SharePlaces: Sendable, Equatable {
     return true
   }
 
+  /// Drops the places at `path` and inside it.
   private mutating func drop(under path: [String]) {
     places = places.filter { !$0.key.starts(with: path) }
+  }
+
+  /// Drops the places inside the value at `path`, not one at `path` itself.
+  private mutating func drop(below path: [String]) {
+    places = places.filter { $0.key.count == path.count || !$0.key.starts(with: path) }
   }
 
   /// Renumbers the places in the elements after the one `path` names (and in it, when
@@ -140,5 +148,17 @@ extension [DependencyRead] {
   /// (``SharePlaces``): what a replay feeds back and a generated test stubs.
   package var dependencyReads: [DependencyRead] {
     filter { $0.name != SharePlaces.readName }
+  }
+}
+
+extension JSONValue {
+  /// Applies `patch`, an action's, and follows it in `places` when there are places to follow
+  /// (``SharePlaces/apply(_:to:adding:)``), with the action's added `entries`.
+  package mutating func apply(
+    _ patch: [JSONPatchOperation], following places: inout SharePlaces?,
+    adding entries: [SharePlaces.Entry]
+  ) throws(JSONPatchError) {
+    guard places != nil else { return try apply(patch) }
+    try places!.apply(patch, to: &self, adding: entries)
   }
 }

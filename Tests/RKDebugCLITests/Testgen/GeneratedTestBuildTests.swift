@@ -92,6 +92,7 @@ import Testing
     ) + 1
 
     try await writeLookupTest(into: package)
+    try await writeStandupsTest(into: package)
 
     try package.write(Self.manifest, to: "Package.swift")
     let build = try await package.swift(["build", "--build-tests"])
@@ -110,6 +111,10 @@ import Testing
     let lookup = try await package.swift(["test", "--skip-build", "--filter", "LookupTests"])
     #expect(lookup.status == 0, "\(lookup.output.suffix(6000))")
     #expect(lookup.output.contains("lookupSession()"))
+
+    let standups = try await package.swift(["test", "--skip-build", "--filter", "StandupsTests"])
+    #expect(standups.status == 0, "\(standups.output.suffix(6000))")
+    #expect(standups.output.contains("standupsSession()"))
 
     let mutated = try await package.swift(["test", "--skip-build", "--filter", "MutatedTests"])
     #expect(mutated.status != 0)
@@ -161,6 +166,22 @@ import Testing
       String(contentsOf: feature, encoding: .utf8), to: "Tests/LookupTests/Lookup.swift")
   }
 
+  /// The `StandupsApp` target, `Standups.swift` with its internal types, and the
+  /// `StandupsTests` target holding the test `testgen --testable` writes for a session of it,
+  /// which reads them with `@testable import StandupsApp`, as an app's tests do.
+  @MainActor
+  private func writeStandupsTest(into package: ScratchPackage) async throws {
+    let test = try await StandupsSessionTests.generatedTest()
+    let source = test.source.replacingOccurrences(
+      of: "@testable import RKDebugCLITests\n", with: "@testable import StandupsApp\n")
+    #expect(source.contains("@testable import StandupsApp\n"))
+    try package.write(source, to: "Tests/StandupsTests/StandupsSessionTests.swift")
+    let feature = ScratchPackage.root.appendingPathComponent(
+      "Tests/RKDebugCLITests/Support/Standups.swift")
+    try package.write(
+      String(contentsOf: feature, encoding: .utf8), to: "Sources/StandupsApp/Standups.swift")
+  }
+
   static var manifest: String {
     """
     // swift-tools-version: 6.1
@@ -187,6 +208,17 @@ import Testing
         .testTarget(
           name: "LookupTests",
           dependencies: [
+            .product(name: "ReducerKitTesting", package: "\(ScratchPackage.identity)"),
+          ]
+        ),
+        .target(
+          name: "StandupsApp",
+          dependencies: [.product(name: "ReducerKit", package: "\(ScratchPackage.identity)")]
+        ),
+        .testTarget(
+          name: "StandupsTests",
+          dependencies: [
+            "StandupsApp",
             .product(name: "ReducerKitTesting", package: "\(ScratchPackage.identity)"),
           ]
         ),

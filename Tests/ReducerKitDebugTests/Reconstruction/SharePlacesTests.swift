@@ -72,6 +72,13 @@ import Testing
         1: [SharePlaces.Entry(op: 0, path: ["details", "0", "row"], share: 1, whole: false)],
         3: [SharePlaces.Entry(op: 0, path: ["details", "1", "row"], share: 1, whole: false)],
       ])
+    // The rename replaces the row at both places (a row is no observable state): a change of
+    // the shared value, which the places keep.
+    #expect(
+      try reader.sharePlaces(at: 2)?.places == [
+        ["rows"]: SharedLinker.Place(share: 1, isWhole: true),
+        ["details", "0", "row"]: SharedLinker.Place(share: 1, isWhole: false),
+      ])
     // Not a read of the reducer's: a replay passes without it on its tape.
     #expect(try reader.reads(at: 1).dependencyReads.isEmpty)
     #expect(try ReplayEngine(reader: reader, reducer: Board()).run().divergence == nil)
