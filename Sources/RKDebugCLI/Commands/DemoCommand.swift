@@ -15,8 +15,8 @@ struct DemoCommand: AsyncParsableCommand {
       short explanation, and the command's real output. Then it records 40 actions of the \
       navigating sample (feature 'library') and shows its pushes, pops, sheets and alert, \
       and 40 of the sharing sample (feature 'playlist') and shows the changes its player's \
-      effect and its file's storage make to a @Shared song with no action. Run the commands yourself afterwards: \
-      they are printed as you would type them.
+      effect and its file's storage make to a @Shared song with no action. Run the commands \
+      yourself afterwards: they are printed as you would type them.
 
       The log (--db) is created if it does not exist; a log that exists keeps its sessions, \
       and the tour adds three.
@@ -279,8 +279,10 @@ struct DemoCommand: AsyncParsableCommand {
       ["changes", "--from", String(entry.index), "--to", String(entry.index)], db: db,
       session: session
     )
-    if let synced = actions.first(where: { $0.isSharedChange && $0.label.contains(" by its storage ") })
-    {
+    let byStorage = { (entry: LoggedAction) in
+      entry.isSharedChange && entry.label.contains(" by its storage ")
+    }
+    if let synced = actions.first(where: byStorage) {
       try await step(
         """
         The file can change too, with no action and no effect: here another device renamed a \

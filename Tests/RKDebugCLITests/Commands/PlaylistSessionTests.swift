@@ -29,6 +29,18 @@ import Testing
 }
 
 extension PlaylistSessionTests {
+  /// `rkdebug record` of `count` random playlist actions (seed 5) into `p.sqlite` in `folder`:
+  /// a session in which another device renames songs in the playlist's file.
+  static func recordWithTheCLI(_ count: Int, into folder: TemporaryDirectory) throws {
+    let record = try RKDebugProcess.run(
+      [
+        "record", "--feature", "playlist", "--random", "\(count)", "--seed", "5",
+        "--db", "p.sqlite",
+      ],
+      in: folder.url)
+    #expect(record.status == 0, "\(record.stderr)")
+  }
+
   /// 300 random actions of a playlist, two seconds apart so that the players' effects change
   /// the shared songs between them, printed live by `_printChanges()`.
   @MainActor
@@ -37,7 +49,8 @@ extension PlaylistSessionTests {
     let log = try await RecordedLog.make { log in
       try await log.recordRandom(
         Playlist()._printChanges(printed.printer()), actionsOf: Playlist.self,
-        initialState: Playlist.State(songs: Shared(value: IdentifiedArray(uniqueElements: Song.starter))),
+        initialState: Playlist.State(
+          songs: Shared(value: IdentifiedArray(uniqueElements: Song.starter))),
         count: 300, seed: seed, pace: .seconds(2), feature: Playlist.name)
     }
     return (log, printed)
@@ -73,10 +86,7 @@ extension PlaylistSessionTests {
   /// `changes` prints on its own, `replay` makes again and `testgen` makes through the share.
   @Test func aRandomRecordingHoldsTheStoragesChangesAndReplaysThem() throws {
     let scratch = try TemporaryDirectory()
-    let record = try RKDebugProcess.run(
-      ["record", "--feature", "playlist", "--random", "40", "--seed", "5", "--db", "p.sqlite"],
-      in: scratch.url)
-    #expect(record.status == 0, "\(record.stderr)")
+    try Self.recordWithTheCLI(40, into: scratch)
     let reader = try ActionLog.readOnly(path: scratch.url.appendingPathComponent("p.sqlite").path)
       .reader()
     let synced = try reader.actions().filter {
@@ -87,7 +97,9 @@ extension PlaylistSessionTests {
     let changes = try RKDebugProcess.run(
       ["changes", "--db", "p.sqlite", "--from", "\(entry)", "--to", "\(entry)"], in: scratch.url)
     #expect(changes.status == 0, "\(changes.stderr)")
-    #expect(changes.stdout.hasPrefix("shared state changed outside an action:\n  $songs changed by its storage"))
+    #expect(
+      changes.stdout.hasPrefix(
+        "shared state changed outside an action:\n  $songs changed by its storage"))
     #expect(changes.stdout.contains("title: \"Synced "))
     let replay = try RKDebugProcess.run(["replay", "--db", "p.sqlite"], in: scratch.url)
     #expect(replay.status == 0, "\(replay.stderr)")
@@ -95,7 +107,8 @@ extension PlaylistSessionTests {
     let test = try RKDebugProcess.run(
       ["testgen", "--db", "p.sqlite", "--to", "\(entry)"], in: scratch.url)
     #expect(test.status == 0, "\(test.stderr)")
-    #expect(test.stdout.contains("  // Entry \(entry): $songs changed by its storage .fileStorage("))
+    #expect(
+      test.stdout.contains("  // Entry \(entry): $songs changed by its storage .fileStorage("))
     #expect(test.stdout.contains("  store.state.$songs.withLock {"))
   }
 
@@ -105,10 +118,7 @@ extension PlaylistSessionTests {
   @Test(.enabled(if: Python.hasJSONPatch, "needs python3 with jsonpatch"))
   func jsonpatchRebuildsEveryStateOfARecordingWithSharedChanges() throws {
     let scratch = try TemporaryDirectory()
-    let record = try RKDebugProcess.run(
-      ["record", "--feature", "playlist", "--random", "40", "--seed", "5", "--db", "p.sqlite"],
-      in: scratch.url)
-    #expect(record.status == 0, "\(record.stderr)")
+    try Self.recordWithTheCLI(40, into: scratch)
     let export = try RKDebugProcess.run(
       ["export", "--db", "p.sqlite", "-o", "p.jsonl"], in: scratch.url)
     #expect(export.status == 0, "\(export.stderr)")

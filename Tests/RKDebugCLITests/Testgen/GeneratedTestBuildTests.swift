@@ -61,10 +61,7 @@ import Testing
     // A fresh recording of the playlist, in which another device renames songs in its file:
     // the test makes each storage change itself, through the store's share, where it happened.
     let scratch = try TemporaryDirectory()
-    let recorded = try RKDebugProcess.run(
-      ["record", "--feature", "playlist", "--random", "25", "--seed", "5", "--db", "p.sqlite"],
-      in: scratch.url)
-    #expect(recorded.status == 0, "\(recorded.stderr)")
+    try PlaylistSessionTests.recordWithTheCLI(25, into: scratch)
     let synced = try RKDebugProcess.run(
       ["testgen", "--db", "p.sqlite", "--name", "playlistSyncedSession"], in: scratch.url)
     #expect(synced.status == 0, "\(synced.stderr)")
