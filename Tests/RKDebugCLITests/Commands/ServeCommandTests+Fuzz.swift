@@ -124,12 +124,13 @@ extension ServeCommandTests {
 
     let seed = UInt64(ProcessInfo.processInfo.environment["RKDEBUG_FUZZ_SEED"] ?? "") ?? 42
     var mutator = BatchMutator(random: SeededGenerator(state: seed))
+    // At least 50 batches, however loaded the machine, and more for 12 s;
     // RKDEBUG_FUZZ_SECONDS sends for longer, to reach batches a 12 s run does not.
     let seconds = Double(ProcessInfo.processInfo.environment["RKDEBUG_FUZZ_SECONDS"] ?? "") ?? 12
     let deadline = Date().addingTimeInterval(seconds)
     var sent = 0
     var statuses: [Int: Int] = [:]
-    while Date() < deadline {
+    while sent < 50 || Date() < deadline {
       let batch = mutator.mutate(base)
       let answer = try await Self.postBatch(batch, port: collector.port)
       sent += 1
@@ -146,7 +147,6 @@ extension ServeCommandTests {
       }
     }
     print("fuzz (\(storage), seed \(seed)): \(sent) batches, by status \(statuses)")
-    #expect(sent >= 50)
     #expect(collector.server.process.isRunning)
     #expect(try collector.pulledExportIsTheOriginal(uuid: "F70B64A5-B296-4A05-B37D-2F275D148EDA"))
     let sessions = try await Self.get("/v1/sessions", port: collector.port)
