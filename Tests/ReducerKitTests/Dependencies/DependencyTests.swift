@@ -151,14 +151,18 @@ struct DependencyTests {
     }
   }
 
-  @Test func aDependencyWithoutATestValueFailsTheTest() async {
-    let store = TestStore(initialState: Greeting.State(), reducer: Greeting())
-    await withKnownIssue {
-      await store.send(.greet) { $0.text = "hello" }
-    } matching: { issue in
-      issue.description.contains("has no test implementation")
+  // swift-dependencies reports a missing test value in DEBUG builds only (its `testValue`
+  // default is `#if DEBUG`): a release build of the tests has nothing to expect here.
+  #if DEBUG
+    @Test func aDependencyWithoutATestValueFailsTheTest() async {
+      let store = TestStore(initialState: Greeting.State(), reducer: Greeting())
+      await withKnownIssue {
+        await store.send(.greet) { $0.text = "hello" }
+      } matching: { issue in
+        issue.description.contains("has no test implementation")
+      }
     }
-  }
+  #endif
 
   @Test func aDependencyWithATestValueSetPassesTheTest() async {
     let store = TestStore(initialState: Greeting.State(), reducer: Greeting()) {
