@@ -87,9 +87,10 @@ final class RecordingSession: Sendable {
       var sharedPlaces: [[[String]]] = []
       var initialShares: [SharePlaces.Entry] = []
       if !progress.isStarted {
-        progress.holdsShared = sharedChanged || SharedLocator.holdsShared(oldState)
+        // One walk of the initial state: whether it holds shares, and where.
+        let holdings = SharedLocator.holdings(in: oldState)
+        progress.holdsShared = sharedChanged || !holdings.isEmpty
         if progress.holdsShared {
-          let holdings = SharedLocator.holdings(in: oldState)
           sharedPlaces = SharedPlaces.groups(of: holdings)
           initialShares = progress.shareNumbering.entries(of: holdings, op: nil)
           // The state before the action, with the shared values it had then.

@@ -13,13 +13,8 @@ package enum SharedPlaces {
   /// The groups of places among `holdings` (a state's) that hold one value, two places or
   /// more each, in the order each value is first met.
   static func groups(of holdings: [SharedLocator.Holding]) -> [[[String]]] {
-    var groups: [ObjectIdentifier: [[String]]] = [:]
-    var order: [ObjectIdentifier] = []
-    for holding in holdings where holding.isWhole {
-      if groups[holding.storageID] == nil { order.append(holding.storageID) }
-      groups[holding.storageID, default: []].append(holding.path)
-    }
-    return order.compactMap { groups[$0] }.filter { $0.count > 1 }
+    SharedLocator.byStorage(holdings.filter(\.isWhole)).map { $0.map(\.path) }
+      .filter { $0.count > 1 }
   }
 
   /// The groups a session's index-0 reads hold; none for a session recorded before they were.

@@ -65,16 +65,7 @@ extension PlaylistSessionTests {
     let result = try log.run(["changes"])
     #expect(result.status == 0)
     #expect(result.stderr == "")
-    let outside = "shared state changed outside an action:\n"
-    let entries = result.stdout.components(separatedBy: "\n\n").filter { !$0.isEmpty }
-    #expect(entries.contains { $0.hasPrefix(outside) })
-    let logged = entries.filter { !$0.hasPrefix(outside) }
-    let live = printed.output.components(separatedBy: "\n\n").filter { !$0.isEmpty }
-    #expect(logged.count == live.count)
-    // Entry by entry, as bytes: a mismatch names its action and shows a short difference.
-    for (index, (logged, live)) in zip(logged, live).enumerated() {
-      #expect(Array(logged.utf8) == Array(live.utf8), "action \(index + 1)")
-    }
+    #expect(printed.expectEntries(of: result.stdout) > 0)
     // A favorite toggled in the player is a change inside the shared songs, and the player's
     // song is the same value again.
     #expect(printed.output.contains("isFavorite"))

@@ -70,14 +70,7 @@ import Testing
       try ChangesCommand.parse([]).write(
         reader, range: 1...reader.actionCount, to: &sink, terminal: .plain)
     }
-    let outside = "shared state changed outside an action:\n"
-    let logged = output.text.components(separatedBy: "\n\n")
-      .filter { !$0.isEmpty && !$0.hasPrefix(outside) }
-    let live = printed.output.components(separatedBy: "\n\n").filter { !$0.isEmpty }
-    #expect(logged.count == live.count)
-    for (index, (logged, live)) in zip(logged, live).enumerated() {
-      #expect(Array(logged.utf8) == Array(live.utf8), "action \(index + 1)")
-    }
+    printed.expectEntries(of: output.text)
     #expect(printed.output.contains("standup: Standup(↩︎)"))
   }
 

@@ -61,9 +61,14 @@ package final class SharedLocator: @unchecked Sendable {
   /// The places in `value` that hold a shared value, grouped by the value's storage, in the
   /// order each storage is first met.
   package static func holdingsByStorage(in value: some Encodable) -> [[Holding]] {
+    byStorage(holdings(in: value))
+  }
+
+  /// `holdings` grouped by the value's storage, in the order each storage is first met.
+  package static func byStorage(_ holdings: [Holding]) -> [[Holding]] {
     var groups: [ObjectIdentifier: [Holding]] = [:]
     var order: [ObjectIdentifier] = []
-    for holding in holdings(in: value) {
+    for holding in holdings {
       if groups[holding.storageID] == nil { order.append(holding.storageID) }
       groups[holding.storageID, default: []].append(holding)
     }
