@@ -304,7 +304,9 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     let actual = try currentStateJSON()
     guard !actual.isEquivalent(to: expected) else { return nil }
     let text: String
-    if let recorded = try? expected.decoded(as: R.State.self),
+    if let typed = Self.placeByPlaceDiff(expected, actual) {
+      text = typed
+    } else if let recorded = try? expected.decoded(as: R.State.self),
       let typed = CustomDump.diff(recorded, state)
     {
       text = typed
@@ -313,6 +315,29 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
         .joined(separator: "\n")
     }
     return StateDifference(index: index, expected: expected, actual: actual, diff: text)
+  }
+
+  /// The custom-dump diff of two states holding shared values, decoded from their JSON so that
+  /// each place is one object in both: a shared value the two states hold differently (the
+  /// reducer shares otherwise than the recording) is compared by its value at each place,
+  /// rather than printed whole as another object. `nil` when the states hold no shared value.
+  private static func placeByPlaceDiff(_ expected: JSONValue, _ actual: JSONValue) -> String? {
+    let linker = SharedLinker(placeByPlace: ())
+    guard
+      let recorded = try? linker.decode(with: [:], {
+        try expected.decoded(as: R.State.self, userInfo: linker.userInfo)
+      }),
+      linker.metSharedValues
+    else { return nil }
+    linker.changes.reset()
+    guard
+      let replayed = try? linker.decode(with: [:], {
+        try actual.decoded(as: R.State.self, userInfo: linker.userInfo)
+      })
+    else { return nil }
+    return linker.changes.reading(.current, lhs: .before, rhs: .current) {
+      CustomDump.diff(recorded, replayed)
+    }
   }
 
   // MARK: - Reading the log

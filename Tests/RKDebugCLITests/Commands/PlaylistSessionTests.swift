@@ -5,6 +5,8 @@ import ReducerKitSamples
 import ReducerKitTestSupport
 import Testing
 
+@testable import RKDebugCLI
+
 /// The recorded session of the sharing sample (``Playlist``): the shared changes its players'
 /// effects made, entries whose JSON is `null`, export, import and replay like actions.
 @Suite struct PlaylistSessionTests {
@@ -128,5 +130,75 @@ extension PlaylistSessionTests {
     for (offset, state) in states.enumerated() {
       #expect(state.isEquivalent(to: try reader.stateJSON(at: offset + 1)), "at \(offset + 1)")
     }
+  }
+}
+
+// MARK: - A reducer that shares differently
+
+/// The playlist with one line changed: its player gets a copy of the song
+/// (`Shared(value: song)`) instead of the song the list holds (`Shared($songs[id: id])`).
+private struct UnlinkedPlaylist: Reducer {
+  func reduce(into state: inout Playlist.State, action: Playlist.Action) -> Effect<Playlist.Action> {
+    if case let .songTapped(id) = action, let song = state.songs[id: id] {
+      state.player = Player.State(song: Shared(value: song))  // the changed line
+      return .none
+    }
+    return Playlist().reduce(into: &state, action: action)
+  }
+}
+
+extension PlaylistSessionTests {
+  /// A reducer that shares differently is a divergence at the first entry it changes: the
+  /// player opened on a copy of the song agrees with the log until its favorite button, whose
+  /// change the list no longer shows.
+  @MainActor
+  @Test func aReducerThatSharesDifferentlyDivergesWhereTheSharingShows() async throws {
+    let song = Song.starter[0]
+    let log = try await RecordedLog.make { log in
+      try await log.record(
+        Playlist(),
+        initialState: Playlist.State(
+          songs: Shared(value: IdentifiedArray(uniqueElements: Song.starter))),
+        actions: [
+          .songTapped(Song.starter[2].id), .player(.dismiss), .songTapped(song.id),
+          .player(.presented(.favoriteButtonTapped)), .player(.dismiss),
+        ],
+        feature: Playlist.name)
+    }
+    let reader = try ActionLog.readOnly(path: log.path).reader()
+    let today = try DebugFeature.feature(
+      Playlist.name, summary: "", reducer: { Playlist() },
+      initialState: { Playlist.State() }
+    ).erased.replayer(for: reader).run(to: nil, skipping: [], progress: nil)
+    #expect(today.divergence == nil)
+    let unlinked = DebugFeature.feature(
+      Playlist.name, summary: "", reducer: { UnlinkedPlaylist() },
+      initialState: { Playlist.State() })
+    let result = try unlinked.erased.replayer(for: reader).run(to: nil, skipping: [], progress: nil)
+    let divergence = try #require(result.divergence)
+    #expect(divergence.index == 4)
+    #expect(divergence.label.contains("favoriteButtonTapped"))
+    // The log's list has the song as a favorite; the replayed list does not. Each place is
+    // compared by its value, though the replayed state holds two objects where the log held one.
+    #expect(
+      divergence.difference.diff == """
+          Playlist.State(
+            _songs: IdentifiedArray(
+              Song(
+                id: UUID(00000000-0000-0000-0000-000000000000),
+                title: "Blue in Green",
+                secondsPlayed: 0,
+        -       isFavorite: true
+        +       isFavorite: false
+              ),
+              Song(…),
+              Song(…)
+            ),
+            _player: Player.State(…)
+          )
+        """)
+    #expect(divergence.difference.expected["songs"]?[0]?["isFavorite"] == true)
+    #expect(divergence.difference.actual["songs"]?[0]?["isFavorite"] == false)
+    #expect(divergence.difference.actual["player"]?["song"]?["isFavorite"] == true)
   }
 }

@@ -11,6 +11,8 @@ import Foundation
 /// decoding's changes to the values decoded before are in ``changes``, as a reducer's are in
 /// the tracker `_printChanges()` reads.
 ///
+/// A comparison of two states (``init(placeByPlace:)``) gives each place one object in both.
+///
 /// Pass it in the decoder's `userInfo` under ``userInfoKey``; each ``Shared`` and
 /// ``SharedReader`` decoded asks it for its reference by its coding path.
 package final class SharedLinker: @unchecked Sendable {
@@ -43,6 +45,9 @@ package final class SharedLinker: @unchecked Sendable {
   private var places: [[String]: Place] = [:]
   private var shareStorages: [Int: SharedStorage] = [:]
   private var partStorages: [PartKey: SharedStorage] = [:]
+  /// The object of each place by its JSON path, when every place is its own value (a
+  /// comparison's).
+  private var pathStorages: [[String]: SharedStorage]?
 
   /// The values each decoding of a walk changed, from their values in the states decoded
   /// before it: reset it between the states whose diff it is to show.
@@ -63,6 +68,17 @@ package final class SharedLinker: @unchecked Sendable {
     self.groups = [:]
   }
 
+  /// A linker for a comparison of two states of one type, where each place is a value of its
+  /// own, one object in both: the second decoding's values are ``changes`` of the first's, so
+  /// a diff read through them compares each place's values, however either state shared them.
+  package init(placeByPlace: Void) {
+    self.groups = [:]
+    pathStorages = [:]
+  }
+
+  /// Whether a decoding met a shared value (in a comparison).
+  package var metSharedValues: Bool { pathStorages?.isEmpty == false }
+
   /// The `userInfo` a decoder passes it in.
   package var userInfo: [CodingUserInfoKey: Any] { [Self.userInfoKey: self] }
 
@@ -78,6 +94,9 @@ package final class SharedLinker: @unchecked Sendable {
   func reference<Value>(at codingPath: [any CodingKey], value: Value) -> any SharedReference<Value>
   {
     let path = codingPath.map(SharedLocator.token)
+    if pathStorages != nil {
+      return SharedRootReference(storage: Self.storage(&pathStorages![path], holding: value, set: true))
+    }
     if let group = groups[path] {
       if let storage = groupStorages[group] { return SharedRootReference(storage: storage) }
       let storage = SharedStorage(value: value, keyDescription: "value")
