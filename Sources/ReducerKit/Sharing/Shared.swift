@@ -26,6 +26,7 @@ public struct Shared<Value>: Sendable {
 
   package init(reference: any SharedReference<Value>) {
     self.reference = reference
+    SharedReferenceCount.increment()
   }
 
   /// A share of a value that is not persisted: it lives as long as some state holds it.

@@ -82,6 +82,7 @@ where Base.State: ObservableStateProtocol & Codable, Base.Action: Codable {
     // Shared values the reducer changes are the same in `oldState`: the tracker keeps their
     // values before the change.
     let sharedChanges = SharedChangeTracker(owner: session)
+    let sharesBefore = SharedReferenceCount.current
     let effect = session.reads.bind {
       dependencies.yield {
         ElementChangeJournal.withCurrent(journal) {
@@ -93,7 +94,8 @@ where Base.State: ObservableStateProtocol & Codable, Base.Action: Codable {
     guard
       let index = session.record(
         action: action, oldState: oldState, newState: state, journal: journal,
-        sharedChanges: sharedChanges, reads: session.reads.take(), wallTime: wallTime,
+        sharedChanges: sharedChanges, madeShares: SharedReferenceCount.current != sharesBefore,
+        reads: session.reads.take(), wallTime: wallTime,
         durationNanos: duration, emitters: emitters
       )
     else { return effect }

@@ -39,6 +39,10 @@ final class RecordingSession: Sendable {
     var sharedObserver: Int?
     /// The numbers of the shared values the states hold, for the places the log keeps.
     var shareNumbering = ShareNumbering()
+    /// Where the latest state holds shared values, kept from one entry to the next while no
+    /// action could have moved them (``StateDiffer/mayMovePlaces(_:of:)``); `nil` until a shared
+    /// change needs them, when the state is walked.
+    var holdings: [SharedLocator.Holding]?
     /// The latest state, for the final snapshot: a ``LatestState`` of the session's state
     /// type, made by the first action and updated in place by each one after it.
     var latest: (any LatestStateHolder)?
@@ -70,16 +74,16 @@ final class RecordingSession: Sendable {
   }
 
   /// Records one reduced action: its index, JSON, label, source, timing and patch.
+  ///
+  /// `madeShares` says whether shares were made while the reducer ran (``SharedReferenceCount``):
+  /// one may then hold a place of the state the places kept between actions do not know.
   func record<State: ObservableStateProtocol & Codable, Action: Codable>(
     action: Action, oldState: State, newState: State, journal: ElementChangeJournal?,
-    sharedChanges: SharedChangeTracker? = nil, reads: [RecordedRead], wallTime: Date,
-    durationNanos: UInt64, emitters: [any EffectObserver]
+    sharedChanges: SharedChangeTracker? = nil, madeShares: Bool = true, reads: [RecordedRead],
+    wallTime: Date, durationNanos: UInt64, emitters: [any EffectObserver]
   ) -> Int? {
     var changes = StateDiffer.changes(from: oldState, to: newState, journal: journal)
     let sharedChanged = sharedChanges?.hasChanges == true
-    if let sharedChanges, sharedChanged {
-      changes = StateDiffer.sharedChanges(in: oldState, tracker: sharedChanges) + changes
-    }
     let source = emitters.lazy.compactMap { $0 as? RecordingEffectObserver }
       .first { $0.session === self }
     return perform { progress, writer in
@@ -89,6 +93,7 @@ final class RecordingSession: Sendable {
       if !progress.isStarted {
         // One walk of the initial state: whether it holds shares, and where.
         let holdings = SharedLocator.holdings(in: oldState)
+        progress.holdings = holdings
         progress.holdsShared = sharedChanged || !holdings.isEmpty
         if progress.holdsShared {
           sharedPlaces = SharedPlaces.groups(of: holdings)
@@ -103,7 +108,22 @@ final class RecordingSession: Sendable {
       if sharedChanged { progress.holdsShared = true }
       var reads = reads
       if progress.holdsShared {
+        // The places of the state before the action: those kept, or, for a shared change, a
+        // walk of it. They stay the state's after it unless the action may have moved them.
+        var holdings = progress.holdings
+        if let sharedChanges, sharedChanged {
+          let known = holdings ?? SharedLocator.holdings(in: oldState)
+          holdings = known
+          let keepsPlaces = !madeShares && !StateDiffer.mayMovePlaces(changes, of: known)
+          changes = StateDiffer.changes(at: SharedLocator.places(of: known, changedIn: sharedChanges))
+            + changes
+          if !keepsPlaces { holdings = nil }
+        } else if let known = holdings, madeShares || StateDiffer.mayMovePlaces(changes, of: known) {
+          holdings = nil
+        }
         let added = progress.shareNumbering.entries(addedBy: changes)
+        // A value holding shares that an operation put in place is a place not kept.
+        progress.holdings = added.isEmpty ? holdings : nil
         if !added.isEmpty { reads.append(RecordedRead(name: SharePlaces.readName, value: added)) }
         changes = try PendingChange.frozen(changes)
         if progress.sharedObserver == nil {
@@ -111,6 +131,9 @@ final class RecordingSession: Sendable {
             self?.sharedValueDidChange(change)
           }
         }
+      } else {
+        // Not walked while the state holds no share: one an action puts in it is not known.
+        progress.holdings = nil
       }
       if !progress.isStarted {
         progress.isStarted = true
@@ -173,7 +196,7 @@ final class RecordingSession: Sendable {
     let time = Date()
     _ = perform(effectEvent: true) { progress, writer in
       guard let latest = progress.latest else { return nil }
-      let (path, changes) = try latest.sharedChanges(change)
+      let (path, changes) = try latest.sharedChanges(change, holdings: &progress.holdings)
       guard let path else { return nil }  // the state does not hold the value
       let origin: SharedChangeEntry.Origin =
         switch (change.origin, effect?.effectID) {
@@ -290,8 +313,11 @@ protocol LatestStateHolder: AnyObject, Sendable {
   func snapshot(key: SessionKey, text: Bool) throws -> SnapshotCommand
   /// The operations that bring every place in the state holding the value `change` changed
   /// from its value before to its value after, and the path of the first place (`nil` when
-  /// the state does not hold the value).
-  func sharedChanges(_ change: SharedObservers.Change) throws -> ([String]?, [PendingChange])
+  /// the state does not hold the value). The state's places are `holdings`, or a walk of it
+  /// when `nil`, which is kept there.
+  func sharedChanges(
+    _ change: SharedObservers.Change, holdings: inout [SharedLocator.Holding]?
+  ) throws -> ([String]?, [PendingChange])
 }
 
 /// The latest state of a recording session and its index, replaced by each action under the
@@ -313,9 +339,13 @@ final class LatestState<State: Encodable & Sendable>: LatestStateHolder, @unchec
       : SnapshotCommand(key: key, index: index, state: state)
   }
 
-  func sharedChanges(_ change: SharedObservers.Change) throws -> ([String]?, [PendingChange]) {
+  func sharedChanges(
+    _ change: SharedObservers.Change, holdings: inout [SharedLocator.Holding]?
+  ) throws -> ([String]?, [PendingChange]) {
     let tracker = SharedChangeTracker(change.storage, changedFrom: change.before, to: change.after)
-    let places = SharedLocator.places(in: state, changedIn: tracker, now: .expected)
+    let known = holdings ?? SharedLocator.holdings(in: state)
+    holdings = known
+    let places = SharedLocator.places(of: known, changedIn: tracker, now: .expected)
     return (places.first?.path, try PendingChange.frozen(StateDiffer.changes(at: places)))
   }
 }

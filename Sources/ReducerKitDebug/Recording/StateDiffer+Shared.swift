@@ -14,6 +14,18 @@ extension StateDiffer {
     changes(at: SharedLocator.places(in: state, changedIn: tracker))
   }
 
+  /// Whether `changes`, an action's, may have moved, dropped or replaced a place of `holdings`
+  /// (the state's before it): any change but a `replace`, or a `replace` at or above a place.
+  /// The places of a state are then walked again.
+  static func mayMovePlaces(
+    _ changes: [PendingChange], of holdings: [SharedLocator.Holding]
+  ) -> Bool {
+    changes.contains { change in
+      change.operation != .replace
+        || holdings.contains { $0.path.starts(with: change.path) }
+    }
+  }
+
   /// The operations that bring each of `places` from its value before to its value after.
   static func changes(at places: [SharedLocator.Place]) -> [PendingChange] {
     var differ = StateDiffer()

@@ -139,3 +139,55 @@ import Testing
     #expect(tap.patch.map { "\($0.op) \($0.path)" } == ["replace /taps"])
   }
 }
+
+// MARK: - Places kept between actions
+
+extension SharedRecordingTests {
+  @Reducer
+  struct Renewing {
+    @ObservableState
+    struct State: Equatable, Codable {
+      @Shared var count: Int
+    }
+
+    enum Action: Equatable, Codable {
+      case increment
+      case renew
+    }
+
+    var body: some ReducerOf<Self> {
+      Reduce { state, action in
+        switch action {
+        case .increment:
+          state.$count.withLock { $0 += 1 }
+        case .renew:
+          // Another share holding an equal value: no JSON changes, no diff sees it.
+          state.$count = Shared(value: state.count)
+        }
+        return .none
+      }
+    }
+  }
+
+  /// The recorder keeps where the state holds shared values from one action to the next; a
+  /// share made by an action may take a place with no change a diff sees, and the places are
+  /// then found again: a change of the share the state let go of is no entry, and a change of
+  /// the new one is patched where the state holds it.
+  @Test func aNewShareThatTakesAPlaceUnseenIsFoundThere() throws {
+    let log = try ActionLog.inMemory()
+    let store = Store<Renewing>(
+      initialState: Renewing.State(count: Shared(value: 0)), reducer: Renewing().recording(to: log)
+    )
+    store.send(.increment)
+    let released = store.state.$count
+    store.send(.renew)
+    released.withLock { $0 += 10 }
+    store.send(.increment)
+    try log.close()
+    let reader = try log.reader()
+    #expect(try reader.actions().map(\.isSharedChange) == [false, false, false])
+    #expect(try reader.stateJSON(at: 3).serialized() == #"{"count":2}"#)
+    let last = try #require(try reader.actions().last)
+    #expect(last.patch.map { "\($0.op) \($0.path)" } == ["replace /count"])
+  }
+}

@@ -31,6 +31,8 @@ package final class SharedLocator: @unchecked Sendable {
     package var isReadOnly: Bool
     /// Sets the shared value, through this place, to the value this JSON decodes to.
     package var replace: (Data) throws -> Void
+    /// The value at the place on a side of a tracker.
+    var value: (SharedChangeTracker.Side, SharedChangeTracker) -> Any
   }
 
   /// The tracker whose changes are looked for; `nil` to look for any shared value.
@@ -96,6 +98,17 @@ package final class SharedLocator: @unchecked Sendable {
     return locator.places
   }
 
+  /// The places among `holdings` (a state's, found before) that hold a shared value `tracker`
+  /// saw change, as ``places(in:changedIn:now:)`` finds them in that state, without a walk.
+  package static func places(
+    of holdings: [Holding], changedIn tracker: SharedChangeTracker,
+    now: SharedChangeTracker.Side = .current
+  ) -> [Place] {
+    holdings.lazy.filter { tracker.hasChanged($0.storage) }.map {
+      Place(path: $0.path, before: $0.value(.before, tracker), current: $0.value(now, tracker))
+    }
+  }
+
   /// Walks the encoding of `value`, each shared value met calling ``visit``. An error thrown by
   /// the value's own encoding ends the walk; the places met until then are kept.
   private func walk(_ value: some Encodable) {
@@ -105,7 +118,7 @@ package final class SharedLocator: @unchecked Sendable {
   /// Notes a shared value (a ``Shared`` or a ``SharedReader``) met at `codingPath`.
   func visit(
     storage: SharedStorage, at codingPath: [any CodingKey], isWhole: Bool, isReadOnly: Bool,
-    value: (SharedChangeTracker.Side, SharedChangeTracker) -> Any,
+    value: @escaping (SharedChangeTracker.Side, SharedChangeTracker) -> Any,
     replace: @escaping (Data) throws -> Void
   ) {
     sawShared = true
@@ -113,7 +126,7 @@ package final class SharedLocator: @unchecked Sendable {
       holdings.append(
         Holding(
           path: codingPath.map(Self.token), storage: storage, isWhole: isWhole,
-          isReadOnly: isReadOnly, replace: replace
+          isReadOnly: isReadOnly, replace: replace, value: value
         )
       )
     }
