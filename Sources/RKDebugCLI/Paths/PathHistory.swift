@@ -91,12 +91,23 @@ struct PathHistory {
   static func split(_ path: ValuePath, in initialState: JSONValue) -> (JSONPointer, ValuePath) {
     // Only names the initial state has: a name it lacks may be an enum case, whose payload the
     // path reaches through a `_0` member that the pointer would not name.
+    let names = path.stablePointer.tokens
     var tokens: [String] = []
-    for token in path.stablePointer.tokens {
-      guard initialState.value(at: JSONPointer(tokens: tokens + [token])) != nil else { break }
-      tokens.append(token)
+    var count = 0
+    while count < names.count {
+      let parent = initialState.value(at: JSONPointer(tokens: tokens))
+      guard let member = initialState.value(at: JSONPointer(tokens: tokens + [names[count]]))
+      else { break }
+      tokens.append(names[count])
+      count += 1
+      // The case of an enum with one unlabeled associated value, `{"todos": {"_0": payload}}`:
+      // `tab.todos` is the payload, as ``lookup(in:)`` reads it, unless the path spells `_0`.
+      if parent?.objectValue?.count == 1, member.enumPayload != nil,
+        count == names.count || names[count] != "_0"
+      {
+        tokens.append("_0")
+      }
     }
-    var count = tokens.count
     while count < path.components.count, case .key("count") = path.components[count],
       initialState.value(at: JSONPointer(tokens: tokens))?.objectValue?["count"] != nil
     {

@@ -104,7 +104,7 @@ extension PathAbsence {
 
 extension JSONValue {
   /// The associated value of an enum case encoded `{"_0": payload}`, or `nil`.
-  fileprivate var enumPayload: JSONValue? {
+  var enumPayload: JSONValue? {
     guard let members = objectValue, members.count == 1 else { return nil }
     return members["_0"]
   }

@@ -121,6 +121,29 @@ import Testing
     }
   }
 
+  /// A path reaches an enum case's payload as `state --path` does, with or without its `_0`:
+  /// the app's tab holds `{"todos": {"_0": …}}`, and `tab.todos.filter` is its filter.
+  @Test func aPathThroughAnEnumCaseSeesItsPayloadsChanges() throws {
+    let scratch = try TemporaryDirectory()
+    let record = try RKDebugProcess.run(
+      ["record", "--feature", "app", "--random", "120", "--seed", "3"], in: scratch.url)
+    try #require(record.status == 0, "\(record.stderr)")
+    let spelled = try RKDebugProcess.run(["history", "--path", "tab.todos._0.filter"], in: scratch.url)
+    let swift = try RKDebugProcess.run(["history", "--path", "tab.todos.filter"], in: scratch.url)
+    #expect(swift.status == 0, "\(swift.stderr)")
+    #expect(spelled.stdout.contains("filterPicked"))
+    #expect(swift.stdout == spelled.stdout)
+    let changes = try RKDebugProcess.run(
+      ["history", "--path", "tab.todos.filter", "--json"], in: scratch.url)
+    let first = try JSONValue(parsing: String(try #require(changes.stdout.split(separator: "\n").first)))
+    let index = try #require(first["index"]?.intValue)
+    for (at, value) in [(index - 1, first["old"]), (index, first["new"])] {
+      let state = try RKDebugProcess.run(
+        ["state", "--at", "\(at)", "--path", "tab.todos.filter", "--json"], in: scratch.url)
+      #expect(try JSONValue(parsing: state.stdout) == value)
+    }
+  }
+
   @Test func unknownPaths() async throws {
     let log = try await RecordedLog.shelf()
     let typo = try log.run(["history", "--path", "books[0].titel"])
