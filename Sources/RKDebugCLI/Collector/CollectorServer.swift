@@ -261,6 +261,9 @@ struct CollectorServer: Sendable {
         try await write(["end": true])
       } catch let failure as CollectorSessionsScan.Failure {
         try await write(["error": .string(failure.description)])
+      } catch let unavailable as CollectorUnavailable {
+        // No connection for a minute: the client may ask again, as a 503 tells it.
+        try await write(["error": .string(unavailable.description)])
       } catch {
         // The cause stays in the server's log: it may name the database.
         print("rkdebug serve: error: \(error)", to: &StandardError.stream)

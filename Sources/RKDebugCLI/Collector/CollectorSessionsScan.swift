@@ -32,7 +32,7 @@ struct CollectorSessionsScan: Sendable {
     let sessions = sessions
     let answer: @Sendable (Int) async -> (Int, Outcome) = { position in
       do {
-        return (position, .success(try await scan(sessions[position], mode)))
+        return (position, .success(try await scanWaitingForTheDatabase(sessions[position], mode)))
       } catch {
         return (position, .failure(error))
       }
@@ -57,6 +57,30 @@ struct CollectorSessionsScan: Sendable {
           next += 1
           group.addTask { await answer(position) }
         }
+      }
+    }
+  }
+
+  /// How long a session's scan is tried again while the database gives it no connection (uploads
+  /// hold them all, or it restarts): well within the client's read timeout (120 s), since
+  /// nothing is written to the answer meanwhile.
+  static let unavailableWait: Duration = .seconds(60)
+
+  /// ``scan(_:_:)``, begun again after a wait, doubling up to 2 s, when the database gives no
+  /// connection (``CollectorUnavailable``): nothing of the session was answered yet.
+  private func scanWaitingForTheDatabase(
+    _ session: LoggedSession, _ mode: SessionsScan.Mode
+  ) async throws -> [ClosedRange<Int>] {
+    let clock = ContinuousClock()
+    let deadline = clock.now + Self.unavailableWait
+    var delay = Duration.milliseconds(100)
+    while true {
+      do {
+        return try await scan(session, mode)
+      } catch let error as CollectorUnavailable {
+        guard clock.now + delay < deadline else { throw error }
+        try await Task.sleep(for: delay)
+        delay = min(delay * 2, .seconds(2))
       }
     }
   }
