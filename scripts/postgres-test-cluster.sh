@@ -8,14 +8,15 @@
 # `start` runs initdb in a new temporary folder and starts the server on a free port of
 # 127.0.0.1 only (no other address, no TLS, trust authentication: nothing but this machine's
 # processes can reach it, and it holds nothing but test data), then creates the database
-# rkdebug_test. It prints shell `export` lines, and the stop command as a comment. PostgreSQL
+# rkdebug_test. It prints shell `export` lines, and the stop command as a comment. `restart`,
+# `down` and `up` serve the tests that stop the server under a request. PostgreSQL
 # refuses to run as root: as root, the server runs as the unprivileged user `postgres` (the
 # Debian package's), which owns the folder. `stop` stops the server and removes the folder.
 # PG_BIN names the folder of initdb and pg_ctl; by default the newest /usr/lib/postgresql/*/bin.
 set -euo pipefail
 
 usage() {
-  echo "usage: $0 start | restart DIR [fast|immediate] | stop DIR" >&2
+  echo "usage: $0 start | restart DIR [fast|immediate] | down DIR | up DIR | stop DIR" >&2
   exit 64
 }
 
@@ -52,6 +53,7 @@ print(s.getsockname()[1])')
       if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
         -o "-c listen_addresses=127.0.0.1 -p $port -k $dir" start >/dev/null 2>&1; then
         started=yes
+        echo "$port" >"$dir/port"
         break
       fi
     done
@@ -74,6 +76,18 @@ print(s.getsockname()[1])')
     case "$mode" in fast | immediate) ;; *) usage ;; esac
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -m "$mode" -w -t 60 restart \
       >/dev/null
+    ;;
+  down | up)
+    # For the tests of a request made while the server is down: `down` stops it as a crash
+    # would, keeping its folder; `up` starts it again.
+    dir="${2:-}"
+    [ -n "$dir" ] && [ -d "$dir/data" ] || usage
+    if [ "$1" = down ]; then
+      as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null
+    else
+      as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+        -o "-c listen_addresses=127.0.0.1 -p $(cat "$dir/port") -k $dir" start >/dev/null
+    fi
     ;;
   stop)
     dir="${2:-}"

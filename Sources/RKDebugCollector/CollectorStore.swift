@@ -106,33 +106,41 @@ public final class CollectorStore: Sendable {
 
   /// Runs `body` with a connection of the pool, for the length of `body`, or until the
   /// connection closes (``untilClosed(_:_:)``).
+  ///
+  /// - Throws: ``CollectorUnavailable`` when the pool gives no connection within
+  ///   ``connectionWait``, or fails to give one (while the database is down, postgres-nio's
+  ///   pool answers a lease only when its circuit breaker trips, a minute later). The lease
+  ///   then goes on alone, and gives back at once a connection that comes too late.
   func withConnection<T: Sendable>(
     _ body: @escaping @Sendable (CollectorConnection) async throws -> T
   ) async throws -> T {
     let logger = logger
     let client = client
-    let leased = LeaseFlag()
-    return try await withThrowingTaskGroup(of: T?.self) { group in
-      group.addTask {
-        try await client.withConnection { connection in
-          leased.isLeased.withLock { $0 = true }
+    let lease = Lease()
+    let outcome = FirstOutcome<T>()
+    let work = Task {
+      do {
+        let value = try await client.withConnection { connection in
+          guard lease.take() else { throw CollectorUnavailable() }
           return try await Self.untilClosed(connection) {
             try await body(CollectorConnection(connection: connection, logger: logger))
           }
         }
+        outcome.resume(with: .success(value))
+      } catch {
+        // An error before a connection was lent is the pool's: the database gave none.
+        outcome.resume(with: .failure(lease.giveUp() ? CollectorUnavailable() : error))
       }
-      group.addTask {
-        try await Task.sleep(for: Self.connectionWait)
-        if !leased.isLeased.withLock({ $0 }) { throw CollectorUnavailable() }
-        return nil
-      }
-      while let result = try await group.next() {
-        if let value = result {
-          group.cancelAll()
-          return value
-        }
-      }
-      throw CancellationError()
+    }
+    let timer = Task {
+      try await Task.sleep(for: Self.connectionWait)
+      if lease.giveUp() { outcome.resume(with: .failure(CollectorUnavailable())) }
+    }
+    defer { timer.cancel() }
+    return try await withTaskCancellationHandler {
+      try await outcome.value()
+    } onCancel: {
+      work.cancel()
     }
   }
 
@@ -201,8 +209,28 @@ public final class CollectorStore: Sendable {
 }
 
 /// Whether a call's connection was leased, shared by the call and its timer.
-private final class LeaseFlag: Sendable {
-  let isLeased = Mutex(false)
+/// Whether a call got its connection, or gave up waiting for one: whichever comes first.
+private final class Lease: Sendable {
+  private enum State { case waiting, taken, givenUp }
+  private let state = Mutex(State.waiting)
+
+  /// Takes the connection lent; `false` when the call gave up before.
+  func take() -> Bool {
+    state.withLock { state in
+      guard state == .waiting else { return state == .taken }
+      state = .taken
+      return true
+    }
+  }
+
+  /// Gives up waiting; `false` when the connection was taken before.
+  func giveUp() -> Bool {
+    state.withLock { state in
+      guard state == .waiting else { return state == .givenUp }
+      state = .givenUp
+      return true
+    }
+  }
 }
 
 /// The first result given for a call (its body's, or its connection's close), to the one caller

@@ -72,7 +72,9 @@ struct CollectorClient {
   /// `answer` with the `--json` object of each session where `predicate` holds, in order, as
   /// the collector sends them, and returns how many sessions it searched.
   ///
-  /// Sent once: a search is long work for the collector, which a resend would start again.
+  /// Sent once, but for a 503 (the database gave no connection: nothing was searched), sent
+  /// again as ``exchange(_:method:body:retrying:)`` sends: a search is long work for the
+  /// collector, which a resend would start again.
   /// - Throws: The collector's error for a session, after the answers before it.
   func find(
     _ predicate: Predicate, mode: SessionsScan.Mode, matching query: SessionQuery,
@@ -93,7 +95,14 @@ struct CollectorClient {
     var searched: Int?
     var pending: [UInt8] = []
     do {
-      let response = try await execute(url, method: .GET, body: nil)
+      var response = try await execute(url, method: .GET, body: nil)
+      var delay = 0.2
+      for _ in 1..<attempts where response.status.code == 503 {
+        _ = try? await response.body.collect(upTo: 1 << 20)
+        try await Task.sleep(for: .seconds(delay))
+        delay = min(2, delay * 2)
+        response = try await execute(url, method: .GET, body: nil)
+      }
       let status = Int(response.status.code)
       guard status == 200 else {
         throw failure(

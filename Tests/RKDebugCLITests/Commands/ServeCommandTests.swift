@@ -401,6 +401,30 @@ import Testing
     #expect(try collector.pulledExportIsTheOriginal(uuid: String(uuid), log: log))
   }
 
+  /// A search asked while the database is down (the collector answers 503: it could list no
+  /// session) is asked again, and answers once the database is back.
+  @Test func aSearchAskedWhileTheDatabaseIsDownAnswersOnceItIsBack() async throws {
+    guard try await TestDatabase.url() != nil else { return }
+    let cluster = try Self.ownCluster()
+    defer { _ = try? Self.shell([cluster.script, "stop", cluster.directory]) }
+    guard let collector = try await Collector(database: cluster.url) else { return }
+    defer { collector.server.process.terminate() }
+    let push = try collector.run(
+      ["push", "--db", collector.log, "--to", collector.url], token: Self.pushToken)
+    try #require(push.status == 0, "\(push.stderr)")
+    _ = try Self.shell([cluster.script, "down", cluster.directory])
+    let find = try RKDebugProcess.start(
+      ["find", "--all-sessions", "--db", collector.url, "--where", "books.count >= 0", "--first"],
+      environment: ["RKDEBUG_TOKEN": Self.readToken])
+    defer { if find.process.isRunning { find.process.terminate() } }
+    // Longer than the collector waits for a connection (5 s): its first answer is a 503.
+    try await Task.sleep(for: .seconds(7))
+    _ = try Self.shell([cluster.script, "up", cluster.directory])
+    let found = try find.wait()
+    #expect(found.status == 0, "\(found.stderr)")
+    #expect(found.stdout == "session 1 (library): 0\n")
+  }
+
   /// How long after the database came back a push may still run: less than the client's read
   /// timeout (120 s), which a request the collector held would wait for.
   static let heldRequestLimit: Duration = .seconds(90)
