@@ -110,20 +110,18 @@ final class RecordingSession: Sendable {
       if progress.holdsShared {
         // The places of the state before the action: those kept, or, for a shared change, a
         // walk of it. They stay the state's after it unless the action may have moved them.
-        var holdings = progress.holdings
-        if let sharedChanges, sharedChanged {
-          let known = holdings ?? SharedLocator.holdings(in: oldState)
-          holdings = known
-          let keepsPlaces = !madeShares && !StateDiffer.mayMovePlaces(changes, of: known)
-          changes = StateDiffer.changes(at: SharedLocator.places(of: known, changedIn: sharedChanges))
-            + changes
-          if !keepsPlaces { holdings = nil }
-        } else if let known = holdings, madeShares || StateDiffer.mayMovePlaces(changes, of: known) {
-          holdings = nil
+        let known =
+          progress.holdings ?? (sharedChanged ? SharedLocator.holdings(in: oldState) : nil)
+        let kept = known.flatMap {
+          madeShares || StateDiffer.mayMovePlaces(changes, of: $0) ? nil : $0
+        }
+        if let sharedChanges, sharedChanged, let known {
+          let places = SharedLocator.places(of: known, changedIn: sharedChanges)
+          changes = StateDiffer.changes(at: places) + changes
         }
         let added = progress.shareNumbering.entries(addedBy: changes)
         // A value holding shares that an operation put in place is a place not kept.
-        progress.holdings = added.isEmpty ? holdings : nil
+        progress.holdings = added.isEmpty ? kept : nil
         if !added.isEmpty { reads.append(RecordedRead(name: SharePlaces.readName, value: added)) }
         changes = try PendingChange.frozen(changes)
         if progress.sharedObserver == nil {

@@ -128,14 +128,16 @@ import Testing
     let record = try RKDebugProcess.run(
       ["record", "--feature", "app", "--random", "120", "--seed", "3"], in: scratch.url)
     try #require(record.status == 0, "\(record.stderr)")
-    let spelled = try RKDebugProcess.run(["history", "--path", "tab.todos._0.filter"], in: scratch.url)
+    let spelled = try RKDebugProcess.run(
+      ["history", "--path", "tab.todos._0.filter"], in: scratch.url)
     let swift = try RKDebugProcess.run(["history", "--path", "tab.todos.filter"], in: scratch.url)
     #expect(swift.status == 0, "\(swift.stderr)")
     #expect(spelled.stdout.contains("filterPicked"))
     #expect(swift.stdout == spelled.stdout)
     let changes = try RKDebugProcess.run(
       ["history", "--path", "tab.todos.filter", "--json"], in: scratch.url)
-    let first = try JSONValue(parsing: String(try #require(changes.stdout.split(separator: "\n").first)))
+    let line = try #require(changes.stdout.split(separator: "\n").first)
+    let first = try JSONValue(parsing: String(line))
     let index = try #require(first["index"]?.intValue)
     for (at, value) in [(index - 1, first["old"]), (index, first["new"])] {
       let state = try RKDebugProcess.run(

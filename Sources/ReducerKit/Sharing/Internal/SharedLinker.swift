@@ -95,7 +95,8 @@ package final class SharedLinker: @unchecked Sendable {
   {
     let path = codingPath.map(SharedLocator.token)
     if pathStorages != nil {
-      return SharedRootReference(storage: Self.storage(&pathStorages![path], holding: value, set: true))
+      return SharedRootReference(
+        storage: Self.storage(&pathStorages![path], holding: value, set: true))
     }
     if let group = groups[path] {
       if let storage = groupStorages[group] { return SharedRootReference(storage: storage) }
