@@ -84,12 +84,14 @@ struct StateDiffer {
       return
     }
     let hasJournal = self.hasJournal
-    // Indices rather than a sequence of properties: this code runs unspecialized (the state
-    // type is only known at run time), where each step of a generic iterator looks up type
-    // metadata.
-    for index in type.names.indices {
-      let name = type.names[index]
-      switch type.diffs[index] {
+    // Indices rather than a sequence of properties, and the arrays taken out once: this code
+    // runs unspecialized (the state type is only known at run time), where each step of a
+    // generic iterator, or each read of a generic property, looks up type metadata.
+    let names = type.names
+    let diffs = type.diffs
+    for index in names.indices {
+      let name = names[index]
+      switch diffs[index] {
       case .compared(let diff):
         diff(old, new, { Self.path(path, name) }, &self)
       case .nested(let diff):
@@ -118,8 +120,22 @@ struct StateDiffer {
   ///   optional is absent (synthesized `Codable` skips it), rather than an array element, where
   ///   it is `null`.
   mutating func diffValue(_ old: Any, _ new: Any, at path: [String], isObjectMember: Bool) {
-    if diffScalar(old, new, at: path) { return }
-    // Optionals first: a dynamic cast of an `Optional` to a protocol looks through it.
+    switch ValueDiffKind.of(type(of: old)) {
+    case .scalar:
+      if !diffScalar(old, new, at: path) { diffWhole(old, new, at: path) }
+    case .optional:
+      diffOptional(old, new, at: path, isObjectMember: isObjectMember)
+    case .opened(let diff):
+      diff(old, new, path, &self)
+    case .other:
+      diffWhole(old, new, at: path)
+    }
+  }
+
+  /// Diffs two optionals: an absent value is `null`, or no member of an object.
+  private mutating func diffOptional(
+    _ old: Any, _ new: Any, at path: [String], isObjectMember: Bool
+  ) {
     if let old = old as? any OptionalValue, let new = new as? any OptionalValue {
       switch (old.wrappedValue, new.wrappedValue) {
       case (nil, nil):
@@ -145,11 +161,15 @@ struct StateDiffer {
         // (`Int??.some(nil)`) is `null` even in an object.
         diffValue(old, new, at: path, isObjectMember: false)
       }
-    } else if let old = old as? any ObservableStateProtocol {
-      diffOpened(old, new, at: path)
-    } else if let old = old as? any PatchableCollection {
-      old.diffElements(to: new, at: path, into: &self)
-    } else if !Self.isSame(old, new), !EnumPayloadDiffer.diff(old, new, at: path, into: &self) {
+    } else {
+      diffWhole(old, new, at: path)
+    }
+  }
+
+  /// Diffs two values compared whole: inside the associated value of an unchanged enum case,
+  /// else one `replace` when they differ.
+  private mutating func diffWhole(_ old: Any, _ new: Any, at path: [String]) {
+    if !Self.isSame(old, new), !EnumPayloadDiffer.diff(old, new, at: path, into: &self) {
       changes.append(Self.replacement(of: old, with: new, at: path))
     }
   }
@@ -181,7 +201,7 @@ struct StateDiffer {
     changes.append(PendingChange(operation: .replace, path: path, value: new, oldValue: old))
   }
 
-  private mutating func diffOpened<S: ObservableStateProtocol>(
+  mutating func diffOpened<S: ObservableStateProtocol>(
     _ old: S, _ new: Any, at path: [String]
   ) {
     guard let new = new as? S else {
