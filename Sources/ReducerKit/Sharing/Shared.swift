@@ -1,4 +1,5 @@
 import CustomDump
+import IdentifiedCollections
 
 /// A value several features hold at once: a change made through one is seen by all.
 ///
@@ -102,13 +103,38 @@ public struct Shared<Value>: Sendable {
         try reference.modify(inRoot: &root, operation)
       }
     }
-    return try reference.storage.mutate { root in try reference.modify(inRoot: &root, operation) }
+    return try reference.storage.mutate(through: reference) { root in
+      try reference.modify(inRoot: &root, operation)
+    }
   }
 
   /// A share of a part of the value: `$syncUp.meetings`.
   public subscript<Member>(dynamicMember keyPath: WritableKeyPath<Value, Member>) -> Shared<Member>
   {
     Shared<Member>(reference: SharedKeyPathReference(base: reference, keyPath: keyPath))
+  }
+
+  /// A share of the element with `id` of an identified array, `nil` while it has none:
+  /// `Shared($syncUps[id: id])`. A change made through it is logged as that element's change.
+  @inlinable
+  public subscript<ID: Hashable & Sendable, Element>(id id: ID) -> Shared<Element?>
+  where Value == IdentifiedArray<ID, Element> {
+    // Made here, in the caller's code, where the closures know the types.
+    _element(
+      id: id, index: { $0.index(id: id) }, read: { $0[id: id] }, write: { $0[id: id] = $1 })
+  }
+
+  /// The share ``subscript(id:)`` returns, finding, reading and writing the element with the
+  /// closures.
+  public func _element<ID: Hashable & Sendable, Element>(
+    id: ID, index: @escaping @Sendable (Value) -> Int?,
+    read: @escaping @Sendable (Value) -> Element?,
+    write: @escaping @Sendable (inout Value, Element?) -> Void
+  ) -> Shared<Element?> where Value == IdentifiedArray<ID, Element> {
+    Shared<Element?>(
+      reference: SharedIdentifiedElementReference(
+        base: reference, id: id, index: index, read: read, write: write)
+    )
   }
 
   /// A read-only share of a part of the value.
@@ -138,6 +164,8 @@ extension Shared: Equatable where Value: Equatable {
   /// tracked value compares the left side's value with the right side's.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     guard let mode = SharedChangeTracker.mode else {
+      // One reference reads one value: a store's state after an action holds the same shares.
+      if lhs.reference === rhs.reference { return true }
       return lhs.reference.currentValue == rhs.reference.currentValue
     }
     return lhs.value(on: mode.lhs, of: mode.tracker) == rhs.value(on: mode.rhs, of: mode.tracker)
@@ -153,6 +181,7 @@ extension Shared: Encodable where Value: Encodable {
         storage: reference.storage, at: encoder.codingPath,
         isWhole: reference is SharedRootReference<Value>, isReadOnly: false,
         value: { side, tracker in value(on: side, of: tracker) },
+        part: reference,
         replace: { data in
           let value = try SharedJSON.decode(Value.self, from: data)
           withLock { $0 = value }

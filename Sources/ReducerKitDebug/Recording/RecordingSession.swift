@@ -116,8 +116,7 @@ final class RecordingSession: Sendable {
           madeShares || StateDiffer.mayMovePlaces(changes, of: $0) ? nil : $0
         }
         if let sharedChanges, sharedChanged, let known {
-          let places = SharedLocator.places(of: known, changedIn: sharedChanges)
-          changes = StateDiffer.changes(at: places) + changes
+          changes = StateDiffer.changes(of: known, changedIn: sharedChanges) + changes
         }
         let added = progress.shareNumbering.entries(addedBy: changes)
         // A value holding shares that an operation put in place is a place not kept.
@@ -340,10 +339,13 @@ final class LatestState<State: Encodable & Sendable>: LatestStateHolder, @unchec
   func sharedChanges(
     _ change: SharedObservers.Change, holdings: inout [SharedLocator.Holding]?
   ) throws -> ([String]?, [PendingChange]) {
-    let tracker = SharedChangeTracker(change.storage, changedFrom: change.before, to: change.after)
+    let tracker = SharedChangeTracker(
+      change.storage, changedFrom: change.before, to: change.after, through: change.share)
     let known = holdings ?? SharedLocator.holdings(in: state)
     holdings = known
-    let places = SharedLocator.places(of: known, changedIn: tracker, now: .expected)
-    return (places.first?.path, try PendingChange.frozen(StateDiffer.changes(at: places)))
+    let path = known.first { $0.storageID == change.storage.id }?.path
+    guard path != nil else { return (nil, []) }
+    let changes = StateDiffer.changes(of: known, changedIn: tracker, now: .expected)
+    return (path, try PendingChange.frozen(changes))
   }
 }

@@ -173,7 +173,8 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     guard isChecking else { return ReplayStep(index: next, outcome: .unchecked) }
     var changes = StateDiffer.changes(from: oldState, to: state, journal: journal)
     if sharedChanges.hasChanges {
-      changes = StateDiffer.sharedChanges(in: oldState, tracker: sharedChanges) + changes
+      let holdings = SharedLocator.holdings(in: oldState)
+      changes = StateDiffer.changes(of: holdings, changedIn: sharedChanges) + changes
     }
     let difference: StateDifference
     if try readMismatch == nil

@@ -30,6 +30,9 @@ package final class SharedChangeTracker: @unchecked Sendable {
     /// Whether the value was changed while tracked (`withLock`, even to an equal value), not
     /// only by an assertion.
     var wasChanged = true
+    /// The share every change was made through, once one is made; `.some(nil)` when they were
+    /// made through several, or with no share.
+    var share: (any SharedPartLocating)??
   }
 
   private let lock = NSLock()
@@ -46,9 +49,12 @@ package final class SharedChangeTracker: @unchecked Sendable {
 
   /// A tracker that saw one change of `storage`: from `before` to `after`, read as its
   /// ``Side/before`` and ``Side/expected`` values (the value now may have changed since).
-  package init(_ storage: SharedStorage, changedFrom before: Any, to after: Any) {
+  package init(
+    _ storage: SharedStorage, changedFrom before: Any, to after: Any,
+    through share: (any SharedPartLocating)? = nil
+  ) {
     self.owner = nil
-    changes[storage.id] = Change(storage: storage, before: before, expected: after)
+    changes[storage.id] = Change(storage: storage, before: before, expected: after, share: share)
     order = [storage.id]
   }
 
@@ -89,6 +95,22 @@ package final class SharedChangeTracker: @unchecked Sendable {
   /// Whether `storage` changed while the tracker was active.
   package func hasChanged(_ storage: SharedStorage) -> Bool {
     lock.withLock { changes[storage.id] != nil }
+  }
+
+  /// What the tracker saw of `storage`, or `nil` when it did not change: its whole value before
+  /// the change and on side `now`, and the share every change was made through
+  /// (`$list[id: id]`), whose part of the value holds them all, when there was one.
+  package func change(
+    of storage: SharedStorage, now: Side
+  ) -> (before: Any, now: Any, share: (any SharedPartLocating)?)? {
+    guard let change = lock.withLock({ changes[storage.id] }) else { return nil }
+    let value =
+      switch now {
+      case .current: storage.currentValue
+      case .before: change.before
+      case .expected: change.expected ?? change.before
+      }
+    return (change.before, value, change.share ?? nil)
   }
 
   /// The whole value of `storage` on `side`; the value now when it did not change.
@@ -142,16 +164,28 @@ package final class SharedChangeTracker: @unchecked Sendable {
     lock.withLock { changes.values.contains { $0.wasChanged && $0.expected != nil } }
   }
 
-  /// Notes `value` as the value of `storage` before its first change, for each active tracker.
-  static func willChange(_ storage: SharedStorage, from value: Any) {
-    for tracker in active { tracker.record(storage, before: value) }
+  /// Notes a change of `storage` made through `share` (`nil`: with no share, as the storage
+  /// makes one), for each of `trackers` (those active where it was made): `value` is the value
+  /// before it, kept when it is the first.
+  static func didChange(
+    _ storage: SharedStorage, from value: Any, through share: (any SharedPartLocating)?,
+    trackers: [SharedChangeTracker]
+  ) {
+    for tracker in trackers { tracker.record(storage, before: value, through: share) }
   }
 
-  private func record(_ storage: SharedStorage, before value: Any) {
+  private func record(
+    _ storage: SharedStorage, before value: Any, through share: (any SharedPartLocating)?
+  ) {
     lock.withLock {
-      guard changes[storage.id] == nil else { return }
-      changes[storage.id] = Change(storage: storage, before: value)
-      order.append(storage.id)
+      guard let noted = changes[storage.id] else {
+        changes[storage.id] = Change(storage: storage, before: value, share: .some(share))
+        order.append(storage.id)
+        return
+      }
+      // Changes made through two shares, or one made with none: the whole value.
+      if let first = noted.share ?? nil, let share, first === share { return }
+      changes[storage.id]?.share = .some(nil)
     }
   }
 
@@ -183,34 +217,42 @@ package enum SharedObservers {
     package let before: Any
     package let after: Any
     package let origin: Origin
+    /// The share the change was made through; `nil` when made with none (the storage).
+    package var share: (any SharedPartLocating)?
   }
 
   /// A change observer, called on the thread that made the change, after it.
   package typealias Observer = @Sendable (Change) -> Void
 
-  private static let observers = Mutex<[Int: Observer]>([:])
+  /// The observers and their tokens, in the order they were added: an array replaced whole,
+  /// so a change takes it with no copy.
+  private static let observers = Mutex<[(token: Int, observer: Observer)]>([])
   private static let count = Atomic<Int>(0)
   private static let nextToken = Atomic<Int>(0)
 
   /// Calls `observer` after each change of any shared value, until `remove` of the token.
   package static func add(_ observer: @escaping Observer) -> Int {
     let token = nextToken.add(1, ordering: .relaxed).newValue
-    observers.withLock { $0[token] = observer }
+    observers.withLock { $0.append((token, observer)) }
     count.add(1, ordering: .relaxed)
     return token
   }
 
   /// Stops the observer of `token`.
   package static func remove(_ token: Int) {
-    let removed = observers.withLock { $0.removeValue(forKey: token) }
-    if removed != nil { count.subtract(1, ordering: .relaxed) }
+    let removed = observers.withLock { observers in
+      guard let index = observers.firstIndex(where: { $0.token == token }) else { return false }
+      observers.remove(at: index)
+      return true
+    }
+    if removed { count.subtract(1, ordering: .relaxed) }
   }
 
   /// Whether any observer listens: a change is described only then.
   static var isObserved: Bool { count.load(ordering: .relaxed) > 0 }
 
   static func didChange(_ change: Change) {
-    let current = observers.withLock { Array($0.values) }
-    for observer in current { observer(change) }
+    let current = observers.withLock { $0 }
+    for entry in current { entry.observer(change) }
   }
 }

@@ -1,11 +1,12 @@
 import Foundation
+import IdentifiedCollections
 
 /// A way to one value inside a ``SharedStorage``: the whole value, or a part of it reached
 /// through key paths (`$syncUp.meetings`, `$syncUps[id: id]`).
 ///
 /// `package`, so the recorder and `TestStore` can read a share's value before a change (the
 /// tracker keeps the storage's whole value) as well as now.
-package protocol SharedReference<Value>: AnyObject, Sendable {
+package protocol SharedReference<Value>: SharedPartLocating {
   associatedtype Value
   /// The storage the value lives in.
   var storage: SharedStorage { get }
@@ -22,11 +23,29 @@ package protocol SharedReference<Value>: AnyObject, Sendable {
   var diffIdentity: ObjectIdentifier { get }
 }
 
+/// Where a share's value sits inside its storage's whole value, without its type: what the
+/// recorder needs to log a change made through a share once, as the change of that part.
+package protocol SharedPartLocating: AnyObject, Sendable {
+  /// This share's value inside `root` (a value of the whole storage) and the JSON path of its
+  /// JSON inside the JSON of `root`, one token per key or index; `nil` when the path is not
+  /// known or the value is not there.
+  func part(inRoot root: Any) -> SharedPart?
+}
+
+/// A share's value inside its storage's whole value, and where its JSON sits.
+package struct SharedPart {
+  package var path: [String]
+  package var value: Any
+}
+
 extension SharedReference {
   /// The value now.
   package var currentValue: Value { storage.read { value(inRoot: $0) } }
 
   package var diffIdentity: ObjectIdentifier { ObjectIdentifier(storage) }
+
+  /// Not known unless the reference says: a key path does not say which JSON it reaches.
+  package func part(inRoot root: Any) -> SharedPart? { nil }
 }
 
 /// The whole value of a storage.
@@ -48,6 +67,8 @@ final class SharedRootReference<Value>: SharedReference, Sendable {
     defer { root = value }
     return try body(&value)
   }
+
+  func part(inRoot root: Any) -> SharedPart? { SharedPart(path: [], value: root) }
 
   var pathDescription: String { storage.keyDescription }
 }
@@ -84,9 +105,13 @@ final class SharedUnwrappedReference<Value>: SharedReference, @unchecked Sendabl
   let base: any SharedReference<Value?>
   private var last: Value
 
+  /// Whether the base is an element of an identified array, whose part holds the element.
+  private let baseIsElement: Bool
+
   init(base: any SharedReference<Value?>, initialValue: Value) {
     self.base = base
     self.last = initialValue
+    self.baseIsElement = base is any SharedElementReference
   }
 
   var storage: SharedStorage { base.storage }
@@ -118,7 +143,75 @@ final class SharedUnwrappedReference<Value>: SharedReference, @unchecked Sendabl
     }
   }
 
+  /// The base's part while it holds a value: `Optional.some` is written as its value.
+  func part(inRoot root: Any) -> SharedPart? {
+    guard let part = base.part(inRoot: root) else { return nil }
+    // An element's part is there only while the element is; otherwise `Optional.some` is
+    // written as its value, which a diff looks through.
+    return baseIsElement || part.value is Value ? part : nil
+  }
+
   var pathDescription: String { base.pathDescription }
+}
+
+/// A share of an element of a collection: its part, when it has one, holds the element.
+protocol SharedElementReference: AnyObject {}
+
+/// The element with an id of an identified array: `$syncUps[id: id]`. Unlike a key path, it
+/// knows where the element sits (its index), so a change made through it is logged as the
+/// change of that element, found without comparing the other rows.
+final class SharedIdentifiedElementReference<ID: Hashable & Sendable, Element>: SharedReference,
+  SharedElementReference, @unchecked Sendable
+{
+  // `@unchecked`: the base, the id and the closures are Sendable and never change.
+  typealias Elements = IdentifiedArray<ID, Element>
+  let base: any SharedReference<Elements>
+  let id: ID
+  /// Find, read and write the element: closures made where the types are known
+  /// (``Shared/subscript(id:)`` is inlined), which cost less than a key path or the generic
+  /// subscript.
+  private let index: @Sendable (Elements) -> Int?
+  private let read: @Sendable (Elements) -> Element?
+  private let write: @Sendable (inout Elements, Element?) -> Void
+
+  init(
+    base: any SharedReference<Elements>, id: ID, index: @escaping @Sendable (Elements) -> Int?,
+    read: @escaping @Sendable (Elements) -> Element?,
+    write: @escaping @Sendable (inout Elements, Element?) -> Void
+  ) {
+    self.base = base
+    self.id = id
+    self.index = index
+    self.read = read
+    self.write = write
+  }
+
+  var storage: SharedStorage { base.storage }
+
+  func value(inRoot root: Any) -> Element? {
+    read(base.value(inRoot: root))
+  }
+
+  func modify<R>(inRoot root: inout Any, _ body: (inout Element?) throws -> R) rethrows -> R {
+    try base.modify(inRoot: &root) { elements in
+      var element = read(elements)
+      defer { write(&elements, element) }
+      return try body(&element)
+    }
+  }
+
+  /// The element, at the base's path and the element's index; `nil` while the array has no
+  /// element with the id.
+  func part(inRoot root: Any) -> SharedPart? {
+    guard var part = base.part(inRoot: root) else { return nil }
+    let elements = part.value as! Elements
+    guard let index = index(elements) else { return nil }
+    part.path.append(index.description)
+    part.value = elements[index]
+    return part
+  }
+
+  var pathDescription: String { "\(base.pathDescription)[id: \(id)]" }
 }
 
 /// A part derived from a shared value, decoded from a log: the log holds the part's own JSON,

@@ -34,23 +34,30 @@ package final class SharedStorage: @unchecked Sendable {
     try lock.withLock { try body(value) }
   }
 
-  /// Changes the value under the lock: the active change trackers see the value before the
-  /// first change, then the key saves the new value and observers hear of it.
+  /// Changes the value under the lock: the key saves the new value, the active change trackers
+  /// note the value before the first change, and observers hear of it.
   ///
   /// `body` changes a copy, stored when it returns: a read of this storage inside `body` (a
   /// derived share of the same value, `state.syncUp.id` inside `$syncUps.withLock`) sees the
   /// value before the change, as in swift-sharing, instead of overlapping the change's access.
-  func mutate<R>(_ body: (inout Any) throws -> R) rethrows -> R {
+  ///
+  /// `share` is the share the change is made through, whose part of the value it changes;
+  /// `nil` when it may change the whole value.
+  func mutate<R>(
+    through share: (any SharedPartLocating)? = nil, _ body: (inout Any) throws -> R
+  ) rethrows -> R {
     let (result, change) = try lock.withLock { () throws -> (R, SharedObservers.Change?) in
       let before = value
-      SharedChangeTracker.willChange(self, from: before)
       var changed = before
       let result = try body(&changed)
       value = changed
       persistence?.save(value)
+      SharedChangeTracker.didChange(
+        self, from: before, through: share, trackers: SharedChangeTracker.active)
       let change =
         SharedObservers.isObserved
-        ? SharedObservers.Change(storage: self, before: before, after: value, origin: .mutation)
+        ? SharedObservers.Change(
+          storage: self, before: before, after: changed, origin: .mutation, share: share)
         : nil
       return (result, change)
     }
@@ -63,8 +70,9 @@ package final class SharedStorage: @unchecked Sendable {
   func replace(byStorage newValue: Any) {
     let before = lock.withLock {
       let before = value
-      SharedChangeTracker.willChange(self, from: before)
       value = newValue
+      SharedChangeTracker.didChange(
+        self, from: before, through: nil, trackers: SharedChangeTracker.active)
       return before
     }
     if SharedObservers.isObserved {
