@@ -123,14 +123,18 @@ enum Fixtures {
   /// A playlist of `rows` songs (ids `UUID(1)…UUID(rows)`) in a `Shared(value:)` of its own,
   /// with the player of the first song presented: that song is held at two places of the state,
   /// the list's row and the player's `Shared($songs[id:])`. Each call makes a new share, so two
-  /// stores built from two calls never see each other's changes.
+  /// stores built from two calls never see each other's changes. The player is presented by the
+  /// playlist's reducer, as in the app: the share it makes is the app's (optimized) code's.
   static func playlist(rows: Int) -> Playlist.State {
     let songs = Shared(
       value: IdentifiedArray(
         uniqueElements: (0..<rows).map { Song(id: UUID($0 + 1), title: "Track \($0 + 1)") }
       )
     )
-    return Playlist.State(songs: songs, player: Player.State(song: Shared(songs[id: UUID(1)])!))
+    var state = Playlist.State(songs: songs)
+    _ = Playlist().reduce(into: &state, action: .songTapped(UUID(1)))
+    precondition(state.player != nil, "the playlist presents the first song's player")
+    return state
   }
 
   /// `count` taps of the presented player's favorite button: each toggles the shared song in
