@@ -163,12 +163,17 @@ let package = Package(
       name: "ReducerKitTestSupport",
       dependencies: [
         "ReducerKit",
-        // Databases for the collector's tests (TestDatabase).
-        "RKDebugCollector",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ],
       path: "Tests/Support"
+    ),
+    // Databases for the collector's tests (TestDatabase), apart, so that the core library's
+    // tests build without the PostgreSQL store.
+    .target(
+      name: "RKDebugCollectorTestSupport",
+      dependencies: ["RKDebugCollector"],
+      path: "Tests/CollectorSupport"
     ),
     .testTarget(
       name: "ReducerKitTests",
@@ -220,7 +225,7 @@ let package = Package(
       name: "RKDebugCollectorTests",
       // The CLI's export and its reader: a session read back must export as the original.
       dependencies: [
-        "RKDebugCollector", "RKDebugCLI", "ReducerKitDebug", "ReducerKitTestSupport",
+        "RKDebugCollector", "RKDebugCLI", "ReducerKitDebug", "RKDebugCollectorTestSupport",
         // Counts the rows of a collector's log (StorageUnderTest).
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
@@ -229,7 +234,7 @@ let package = Package(
       name: "RKDebugCLITests",
       dependencies: [
         "RKDebugCLI", "RKDebugInspector", "ReducerKitDebug", "ReducerKitSamples",
-        "ReducerKitTestSupport",
+        "ReducerKitTestSupport", "RKDebugCollectorTestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]

@@ -1,6 +1,6 @@
 import Foundation
 import ReducerKitDebug
-import ReducerKitTestSupport
+import RKDebugCollectorTestSupport
 import Testing
 
 @testable import RKDebugCLI

@@ -1,4 +1,5 @@
 import Foundation
+import RKDebugCollectorTestSupport
 import ReducerKitTestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import RKDebugCollector
-import ReducerKitTestSupport
+import RKDebugCollectorTestSupport
 import Testing
 
 @testable import RKDebugCLI
