@@ -81,7 +81,7 @@ import Testing
   @Test(
     arguments: [
       "toggle 2", "toggle 1", "append", "remove 1", "remove 2", "reverse", "replace",
-      "rename 2 twice",
+      "rename 2 twice", "remove 1, rename 2",
     ]
   )
   func aChangeOfTheWholeValueIsPatchedAsEachPlaceSeesIt(_ change: String) throws {
@@ -95,6 +95,9 @@ import Testing
         case "remove 2": rows.remove(id: 2)
         case "reverse": rows.reverse()
         case "replace": rows = [Row(id: 3, title: "New 3"), Row(id: 2, title: "New 2")]
+        case "remove 1, rename 2":
+          rows.remove(id: 1)
+          rows[id: 2]!.title = "Two"
         default:
           rows[id: 2]!.title = "A"
           rows[id: 2]!.title = "B"
