@@ -174,9 +174,8 @@ struct StateDiffer {
     }
   }
 
-  /// Diffs the scalars most changed leaves are, and returns `true`, without the protocol casts
-  /// of ``diffValue(_:_:at:isObjectMember:)``: a cast to a concrete type only compares type
-  /// metadata. Returns `false` for any other type.
+  /// Diffs the scalars most changed leaves are, and returns `true`: a cast to a concrete type
+  /// only compares type metadata. Returns `false` when the two are not one such type.
   private mutating func diffScalar(_ old: Any, _ new: Any, at path: [String]) -> Bool {
     switch (old, new) {
     case let (old as Int, new as Int):

@@ -104,18 +104,16 @@ package final class SharedChangeTracker: @unchecked Sendable {
     of storage: SharedStorage, now: Side
   ) -> (before: Any, now: Any, share: (any SharedPartLocating)?)? {
     guard let change = lock.withLock({ changes[storage.id] }) else { return nil }
-    let value =
-      switch now {
-      case .current: storage.currentValue
-      case .before: change.before
-      case .expected: change.expected ?? change.before
-      }
-    return (change.before, value, change.share ?? nil)
+    return (change.before, Self.value(of: storage, on: now, change: change), change.share ?? nil)
   }
 
   /// The whole value of `storage` on `side`; the value now when it did not change.
   package func value(of storage: SharedStorage, on side: Side) -> Any {
-    let change = lock.withLock { changes[storage.id] }
+    Self.value(of: storage, on: side, change: lock.withLock { changes[storage.id] })
+  }
+
+  /// The whole value of `storage` on `side`, given what the tracker noted of it.
+  private static func value(of storage: SharedStorage, on side: Side, change: Change?) -> Any {
     switch (side, change) {
     case (.current, _), (_, nil):
       return storage.currentValue
