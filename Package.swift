@@ -12,6 +12,8 @@ let package = Package(
     .library(name: "ReducerKitDebug", targets: ["ReducerKitDebug"]),
     .library(name: "ReducerKitTesting", targets: ["ReducerKitTesting"]),
     .library(name: "RKDebugCLI", targets: ["RKDebugCLI"]),
+    // A team's collector (`serve`), `push`, `pull` and `--db URL`, for an rkdebug that wants them.
+    .library(name: "RKDebugCollector", targets: ["RKDebugCollector"]),
     .library(name: "ReducerKitSamples", targets: ["ReducerKitSamples"]),
     .executable(name: "rkdebug", targets: ["rkdebug"]),
   ],
@@ -96,17 +98,6 @@ let package = Package(
         "ReducerKit",
         "ReducerKitDebug",
         "RKDebugInspector",
-        // `rkdebug serve`: sessions in PostgreSQL, over HTTP.
-        "RKDebugCollector",
-        .product(name: "Hummingbird", package: "hummingbird"),
-        // `serve --tls-certificate --tls-key`, and the trust of a collector's client.
-        .product(name: "HummingbirdTLS", package: "hummingbird"),
-        .product(name: "NIOSSL", package: "swift-nio-ssl"),
-        // The collector's client (push, pull, --db URL): waits without spinning, speaks TLS.
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "NIOHTTP1", package: "swift-nio"),
-        // The collector's long synchronous work runs on NIOThreadPool.
-        .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         // A paced recording's clock (RecordingPace).
         .product(name: "Clocks", package: "swift-clocks"),
@@ -129,20 +120,34 @@ let package = Package(
         .embedInCode("Assets/app.js"),
       ]
     ),
-    // The collector's storage: sessions in PostgreSQL (issue 30). Apart from ReducerKitDebug so
-    // that an app linking the recorder never links a PostgreSQL client.
+    // The team's collector (docs/collector.md): `serve` and its HTTP API, tokens and TLS, the
+    // sessions in PostgreSQL or a log file, and the client of `push`, `pull` and `--db URL`.
+    // Apart from RKDebugCLI, so that a user's own rkdebug links none of this unless it asks
+    // (TeamCommands), and from ReducerKitDebug, so that an app never links it.
     .target(
       name: "RKDebugCollector",
       dependencies: [
         "ReducerKitDebug",
+        "RKDebugCLI",
+        "RKDebugInspector",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        // `serve --tls-certificate --tls-key`, and the trust of the client.
+        .product(name: "HummingbirdTLS", package: "hummingbird"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        // The client (push, pull, --db URL): waits without spinning, speaks TLS.
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
         // The ByteBuffer of COPY's rows (CopyTextRow).
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        // The collector's long synchronous work runs on NIOThreadPool.
+        .product(name: "NIOPosix", package: "swift-nio"),
       ]
     ),
     .executableTarget(
       name: "rkdebug",
-      dependencies: ["ReducerKit", "RKDebugCLI", "ReducerKitSamples"]
+      dependencies: ["ReducerKit", "RKDebugCLI", "RKDebugCollector", "ReducerKitSamples"]
     ),
     // The benchmarks (docs/performance.md): `swift run -c release rkbench`. In this package, not
     // one of its own, so that CI's check that they build and run reuses the build of the tests.
@@ -233,8 +238,8 @@ let package = Package(
     .testTarget(
       name: "RKDebugCLITests",
       dependencies: [
-        "RKDebugCLI", "RKDebugInspector", "ReducerKitDebug", "ReducerKitSamples",
-        "ReducerKitTestSupport", "RKDebugCollectorTestSupport",
+        "RKDebugCLI", "RKDebugCollector", "RKDebugInspector", "ReducerKitDebug",
+        "ReducerKitSamples", "ReducerKitTestSupport", "RKDebugCollectorTestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]

@@ -4,7 +4,7 @@ import ReducerKitDebug
 
 /// `--db`: the log a command reads or writes, for the commands that work on a whole log
 /// (`sessions`, `record`, `import`, `demo`). ``SessionOptions`` adds `--session`.
-struct LogOptions: ParsableArguments {
+package struct LogOptions: ParsableArguments {
   @Option(
     name: .long,
     help: ArgumentHelp(
@@ -21,17 +21,19 @@ struct LogOptions: ParsableArguments {
       valueName: "path"
     )
   )
-  var db: String?
+  package var db: String?
 
-  func validate() throws {
+  package init() {}
+
+  package func validate() throws {
     if db?.isEmpty == true { throw ValidationError("--db needs the path of a log file") }
   }
 
   /// The log path this invocation uses.
-  var logPath: String { Self.logPath(db: db) }
+  package var logPath: String { Self.logPath(db: db) }
 
   /// The log `db` names, else `$RKDEBUG_DB`, else `./rkdebug.sqlite`.
-  static func logPath(db: String?) -> String {
+  package static func logPath(db: String?) -> String {
     if let db { return db }
     if let path = ProcessInfo.processInfo.environment["RKDEBUG_DB"], !path.isEmpty {
       return path
@@ -40,17 +42,17 @@ struct LogOptions: ParsableArguments {
   }
 
   /// The collector `--db` (or `$RKDEBUG_DB`) names, when it is an `http://` or `https://` URL.
-  var collectorURL: String? { Self.isCollectorURL(logPath) ? logPath : nil }
+  package var collectorURL: String? { Self.isCollectorURL(logPath) ? logPath : nil }
 
   /// Whether `path` names a collector (`http://` or `https://`) rather than a log file.
-  static func isCollectorURL(_ path: String) -> Bool {
+  package static func isCollectorURL(_ path: String) -> Bool {
     path.hasPrefix("http://") || path.hasPrefix("https://")
   }
 
   /// The log path, for a command that writes it or reads it as a file (`--follow`).
   ///
   /// - Throws: ``RKDebugError`` when `--db` names a collector.
-  func localPath(for command: String) throws -> String {
+  package func localPath(for command: String) throws -> String {
     if let url = collectorURL {
       throw RKDebugError(
         "\(command) works on a log file, not on the collector at \(url); "
@@ -63,7 +65,7 @@ struct LogOptions: ParsableArguments {
   ///
   /// - Throws: ``RKDebugError`` when `--db` names a collector: its sessions are read through
   ///   ``SessionOptions`` or ``CollectorReplica``.
-  func openReadOnly() throws -> ActionLog {
+  package func openReadOnly() throws -> ActionLog {
     try ActionLog.readOnly(path: try localPath(for: "this command"))
   }
 }

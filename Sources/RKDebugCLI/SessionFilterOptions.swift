@@ -44,20 +44,6 @@ struct SessionFilterOptions: ParsableArguments {
       "Only sessions with an effect that failed (--no-failed: only sessions without one)."))
   var failed: Bool?
 
-  /// A `--metadata` pair (also the `metadata` parameter of the collector's `GET /v1/sessions`).
-  struct MetadataPair {
-    var key: String
-    var value: String
-
-    /// The pair of `key=value` (split at the first `=`; the value may hold more), or `nil`
-    /// without an `=` or without a key.
-    init?(parsing text: some StringProtocol) {
-      guard let equals = text.firstIndex(of: "="), equals != text.startIndex else { return nil }
-      key = String(text[..<equals])
-      value = String(text[text.index(after: equals)...])
-    }
-  }
-
   func validate() throws {
     var keys = Set<String>()
     for pair in metadata where !keys.insert(pair.key).inserted {

@@ -4,8 +4,8 @@ import ReducerKitDebug
 
 /// `--db` and `--session`: the log and the session of the commands that read one session
 /// (`log`, `changes`, `state`, `diff`, `history`, `replay`, `bisect`, `export`, `testgen`).
-struct SessionOptions: ParsableArguments {
-  @OptionGroup var log: LogOptions
+package struct SessionOptions: ParsableArguments {
+  @OptionGroup package var log: LogOptions
 
   @Option(
     name: .long,
@@ -15,14 +15,16 @@ struct SessionOptions: ParsableArguments {
       valueName: "id"
     )
   )
-  var session: Int64?
+  package var session: Int64?
+
+  package init() {}
 
   /// The log path this invocation uses.
-  var logPath: String { log.logPath }
+  package var logPath: String { log.logPath }
 
   /// Opens the log read-only: a read command never writes to it. With a collector's URL,
   /// the cache log holding the collector's copy of the chosen session (``CollectorReplica``).
-  func openReadOnly() async throws -> ActionLog {
+  package func openReadOnly() async throws -> ActionLog {
     if let url = log.collectorURL {
       return try await CollectorReplica(url: url).log(session: session)
     }
@@ -30,7 +32,7 @@ struct SessionOptions: ParsableArguments {
   }
 
   /// A reader for the chosen session of a read-only log.
-  func reader() async throws -> SessionReader {
+  package func reader() async throws -> SessionReader {
     try await openReadOnly().reader(session: session)
   }
 }

@@ -1,4 +1,5 @@
 import RKDebugCLI
+import RKDebugCollector
 import ReducerKitSamples
 
-await RKDebug.main(features: SampleFeatures.all)
+await RKDebug.main(features: SampleFeatures.all, team: .collector)

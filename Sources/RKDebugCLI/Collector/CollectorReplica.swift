@@ -8,13 +8,13 @@ import ReducerKitDebug
 /// The collector is only read; the cache log is the one file a read command writes, and any
 /// session in it can be dropped and fetched again.
 struct CollectorReplica {
-  let client: CollectorClient
+  let client: any CollectorReading
   /// The cache log's path.
   let path: String
 
   /// The replica of the collector at `url`, with the token of `$RKDEBUG_TOKEN`.
   init(url: String) throws {
-    client = try CollectorClient(url: url, tokenFile: nil)
+    client = try TeamCommands.collector(at: url)
     path = try Self.cachePath(for: client.baseURL)
   }
 

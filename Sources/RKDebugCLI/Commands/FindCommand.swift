@@ -135,7 +135,7 @@ struct FindCommand: AsyncParsableCommand {
     var found = false
     try scan.forEachRange { range in
       found = true
-      print(output.json ? Self.json(range).serialized() : Self.text(range))
+      print(output.json ? range.json.serialized() : Self.text(range))
       fflush(nil)  // Each range as it ends, also through a pipe.
       return true
     }
@@ -154,7 +154,7 @@ struct FindCommand: AsyncParsableCommand {
     let found = Mutex(0)
     if let url = sessionOptions.log.collectorURL {
       // The collector searches its own sessions, on its cores, and answers the JSON objects.
-      let client = try CollectorClient(url: url, tokenFile: nil)
+      let client = try TeamCommands.collector(at: url)
       searched = try await client.find(predicate, mode: mode, matching: filter.query) {
         object in
         guard let text = Self.text(json: object) else {
@@ -174,7 +174,7 @@ struct FindCommand: AsyncParsableCommand {
       try scan.run(mode) { answer in
         guard !answer.ranges.isEmpty else { return }
         found.withLock { $0 += 1 }
-        print(json ? Self.json(answer, single: single).serialized() : Self.text(answer))
+        print(json ? answer.json(single: single).serialized() : Self.text(answer))
         fflush(nil)  // Each session as it is done, also through a pipe.
       }
     }
@@ -193,8 +193,8 @@ struct FindCommand: AsyncParsableCommand {
     text(session: answer.session.id, feature: answer.session.feature, ranges: answer.ranges)
   }
 
-  /// The text line of an answer's ``json(_:single:)`` object, as a collector sends it; `nil`
-  /// for an object that is not one.
+  /// The text line of an answer's ``SessionsScan/Answer/json(single:)`` object, as a
+  /// collector sends it; `nil` for an object that is not one.
   static func text(json object: JSONValue) -> String? {
     guard let session = object["session"]?.intValue, let feature = object["feature"]?.stringValue
     else { return nil }
@@ -217,32 +217,9 @@ struct FindCommand: AsyncParsableCommand {
     "session \(session) (\(feature)): " + ranges.map(text).joined(separator: ", ")
   }
 
-  /// `{"session":3,"uuid":…,"feature":"todos","ranges":[…]}`, or with `single` (`--first`,
-  /// `--last`) `"index":12` for the ranges (docs/cli-json.md).
-  static func json(_ answer: SessionsScan.Answer, single: Bool) -> JSONValue {
-    var object: [String: JSONValue] = [
-      "session": JSONValue(answer.session.id), "uuid": .string(answer.session.uuid),
-      "feature": .string(answer.session.feature),
-    ]
-    if single {
-      object["index"] = JSONValue(answer.ranges[0].lowerBound)
-    } else {
-      object["ranges"] = .array(answer.ranges.map(json))
-    }
-    return .object(object)
-  }
-
   /// `12…40`, or `97` for a range of one index.
   static func text(_ range: ClosedRange<Int>) -> String {
     range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)…\(range.upperBound)"
-  }
-
-  /// `{"count":29,"from":12,"to":40}` (docs/cli-json.md).
-  static func json(_ range: ClosedRange<Int>) -> JSONValue {
-    .object([
-      "from": JSONValue(range.lowerBound), "to": JSONValue(range.upperBound),
-      "count": JSONValue(range.count),
-    ])
   }
 
   /// `todos.count >= 10 holds at no index of session 3 (0…489)`.

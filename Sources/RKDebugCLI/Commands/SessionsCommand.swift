@@ -54,7 +54,7 @@ struct SessionsCommand: AsyncParsableCommand {
       sessions = kept
     }
     output.printList(
-      sessions, json: Self.json,
+      sessions, json: \.json,
       empty: filter.isEmpty
         ? "(no sessions in \(logOptions.logPath))"
         : "(no session in \(logOptions.logPath) matches the filters)",
@@ -88,23 +88,5 @@ struct SessionsCommand: AsyncParsableCommand {
     var lines = table.lines
     lines[0] = terminal.styled(lines[0], .bold)
     return lines
-  }
-
-  /// One session as a JSON object (docs/cli-json.md).
-  static func json(_ session: LoggedSession) -> JSONValue {
-    [
-      "id": JSONValue(session.id),
-      "uuid": .string(session.uuid),
-      "feature": .string(session.feature),
-      "stateType": .string(session.stateType),
-      "actionType": .string(session.actionType),
-      "startedAt": .date(session.startedAt),
-      "endedAt": .optional(session.endedAt, JSONValue.date),
-      "ended": .bool(session.endedAt != nil),
-      "actionCount": JSONValue(session.actionCount),
-      "effectCount": JSONValue(session.effectCount),
-      "snapshotInterval": JSONValue(session.snapshotInterval),
-      "durability": .string(session.durability),
-    ]
   }
 }

@@ -2,12 +2,14 @@ import Foundation
 
 /// A small text file read whole, such as a file of tokens: refused, rather than read into
 /// memory, when it is not a regular file or is larger than its limit.
-enum SmallTextFile {
+package enum SmallTextFile {
   /// The UTF-8 text of the regular file at `path`, at most `limit` bytes.
   ///
   /// - Throws: ``RKDebugError`` naming `description` and the path when the file cannot be
   ///   read, is a folder, FIFO or device, is larger than `limit` or is not UTF-8.
-  static func read(_ path: String, description: String, limit: Int = 1 << 20) throws -> String {
+  package static func read(
+    _ path: String, description: String, limit: Int = 1 << 20
+  ) throws -> String {
     let attributes = try? FileManager.default.attributesOfItem(atPath: path)
     guard let attributes else { throw RKDebugError("cannot read \(description) \(path)") }
     guard attributes[.type] as? FileAttributeType == .typeRegular else {

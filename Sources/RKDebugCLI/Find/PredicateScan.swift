@@ -13,7 +13,7 @@ import ReducerKitDebug
 /// patch applied in place (``SessionReader/forEachPatch(in:chunkSize:_:)``), and the predicate
 /// is evaluated on it. Memory holds one state and one chunk of patches, whatever the length of
 /// the session; no state is rebuilt from a snapshot.
-struct PredicateScan {
+package struct PredicateScan {
   /// The predicate.
   let predicate: Predicate
   /// The session.
@@ -89,7 +89,7 @@ struct PredicateScan {
   ///
   /// - Throws: ``LogError/corrupt(_:)`` naming the action and the session when it does not
   ///   apply.
-  static func apply(
+  package static func apply(
     _ patch: [JSONPatchOperation], to state: inout JSONValue, index: Int, session: Int64
   ) throws {
     do {

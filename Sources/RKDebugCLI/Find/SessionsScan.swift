@@ -10,10 +10,10 @@ import Synchronization
 /// let scan = SessionsScan(predicate: p, logPath: "rkdebug.sqlite", sessions: log.sessions())
 /// try scan.run(.ranges) { answer in print(answer.session.id, answer.ranges) }
 /// ```
-struct SessionsScan: Sendable {
+package struct SessionsScan: Sendable {
   /// What each session's scan looks for; the raw value names it in the collector's
   /// `GET /v1/find?mode=`.
-  enum Mode: String, Sendable {
+  package enum Mode: String, Sendable {
     /// Every range where the predicate holds.
     case ranges
     /// The first index where it holds; the scan of a session stops there.
@@ -24,26 +24,31 @@ struct SessionsScan: Sendable {
 
   /// One session's answer: its ranges (for ``Mode/first`` and ``Mode/last``, one range of
   /// one index), empty when the predicate holds nowhere in it.
-  struct Answer: Sendable {
-    var session: LoggedSession
-    var ranges: [ClosedRange<Int>]
+  package struct Answer: Sendable {
+    package var session: LoggedSession
+    package var ranges: [ClosedRange<Int>]
+
+    package init(session: LoggedSession, ranges: [ClosedRange<Int>]) {
+      self.session = session
+      self.ranges = ranges
+    }
   }
 
   /// The predicate.
-  let predicate: Predicate
+  package let predicate: Predicate
   /// The log's path: each worker opens it read-only for itself.
-  let logPath: String
+  package let logPath: String
   /// The sessions to scan, in the order their answers are handed back.
-  let sessions: [LoggedSession]
+  package let sessions: [LoggedSession]
   /// How many sessions are scanned at once.
-  var workers = ProcessInfo.processInfo.activeProcessorCount
+  package var workers = ProcessInfo.processInfo.activeProcessorCount
 
   /// Scans every session, calling `body` with each session's answer in the order of
   /// ``sessions`` (one call at a time).
   ///
   /// - Throws: The first error of a session, in the sessions' order, prefixed with the
   ///   session (`session 3: …`); no answer after that session's is handed back.
-  func run(_ mode: Mode, _ body: @Sendable (Answer) -> Void) throws {
+  package func run(_ mode: Mode, _ body: @Sendable (Answer) -> Void) throws {
     let progress = Mutex(Progress(count: sessions.count))
     DispatchQueue.concurrentPerform(iterations: max(1, min(workers, sessions.count))) { _ in
       let log: ActionLog
@@ -83,16 +88,16 @@ struct SessionsScan: Sendable {
 
   /// One session's answer in a mode, built from whether the predicate holds at each index in
   /// turn, from 0: for a scan of a log here, or of a collector's database.
-  struct AnswerBuilder {
-    let mode: Mode
+  package struct AnswerBuilder {
+    package let mode: Mode
     private var builder = PredicateScan.RangeBuilder()
     private var found: [ClosedRange<Int>] = []
 
-    init(mode: Mode) { self.mode = mode }
+    package init(mode: Mode) { self.mode = mode }
 
     /// Notes whether the predicate holds at `index`; returns whether to go on (`false` once
     /// ``Mode/first`` has its index).
-    mutating func note(_ index: Int, holds: Bool) -> Bool {
+    package mutating func note(_ index: Int, holds: Bool) -> Bool {
       switch mode {
       case .ranges:
         if let range = builder.note(index, holds: holds) { found.append(range) }
@@ -106,7 +111,7 @@ struct SessionsScan: Sendable {
     }
 
     /// The answer, once the last index noted is `last`.
-    func ranges(endingAt last: Int) -> [ClosedRange<Int>] {
+    package func ranges(endingAt last: Int) -> [ClosedRange<Int>] {
       guard mode == .ranges, let open = builder.end(at: last) else { return found }
       return found + [open]
     }

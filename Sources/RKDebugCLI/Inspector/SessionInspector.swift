@@ -179,7 +179,7 @@ struct SessionInspector: InspectorQueries {
 
   /// A session as `sessions --json` prints it, and whether its feature is registered.
   static func json(_ session: LoggedSession) -> JSONValue {
-    SessionsCommand.json(session).adding([
+    session.json.adding([
       "replayable": .bool(FeatureRegistry.feature(for: session) != nil)
     ])
   }

@@ -24,7 +24,7 @@ extension ExportFormat {
   }
 
   /// Reads an export a line at a time: ``session()`` first, then ``next()`` until `nil`.
-  final class Reader {
+  package final class Reader {
     private let source: String
     private let nextLine: () throws -> String?
     private var lineNumber = 0
@@ -32,13 +32,13 @@ extension ExportFormat {
     /// A reader of the lines `nextLine` returns (`nil` at the end).
     ///
     /// - Parameter source: The file's name, for messages.
-    init(source: String, nextLine: @escaping () throws -> String?) {
+    package init(source: String, nextLine: @escaping () throws -> String?) {
       self.source = source
       self.nextLine = nextLine
     }
 
     /// A reader of the lines of `text`, an export held in memory (a batch, a pulled session).
-    convenience init(source: String, text: String) {
+    package convenience init(source: String, text: String) {
       // Split as bytes: splitting the `String` would first break it into characters, several
       // times slower over a batch of thousands of lines.
       var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
@@ -47,7 +47,7 @@ extension ExportFormat {
     }
 
     /// The session line, as an import without actions or effects.
-    func session() throws -> SessionImport {
+    package func session() throws -> SessionImport {
       guard let (fields, type) = try nextFields() else {
         throw RKDebugError(
           "\(source) holds no session line; it is not an 'rkdebug export' file"
@@ -67,7 +67,7 @@ extension ExportFormat {
     }
 
     /// The next action or effect, or `nil` at the end of the export.
-    func next() throws -> SessionImport.Item? {
+    package func next() throws -> SessionImport.Item? {
       guard let (fields, type) = try nextFields() else { return nil }
       return try failing {
         var fields = fields
@@ -121,10 +121,10 @@ extension ExportFormat {
   /// not a number), a duration that is not a whole number of nanoseconds. The collector
   /// answers it with a 422, where a line it cannot read is a 400; `import` prints it as any
   /// error.
-  struct RefusedValue: Error, CustomStringConvertible {
+  package struct RefusedValue: Error, CustomStringConvertible {
     /// What is wrong, naming the line of the export and the member.
-    let problem: String
-    var description: String { problem + "; nothing was imported" }
+    package let problem: String
+    package var description: String { problem + "; nothing was imported" }
   }
 
   /// The times an export may hold, in Unix seconds: from the year 1 to the year 9999, as

@@ -10,7 +10,7 @@ extension JSONValue {
   }
 
   /// The date of a string ``date(_:)`` wrote, or `nil`.
-  static func date(parsing text: String) -> Date? {
+  package static func date(parsing text: String) -> Date? {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
     return formatter.date(from: text)

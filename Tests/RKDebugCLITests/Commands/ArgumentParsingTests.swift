@@ -129,6 +129,7 @@ import Testing
 
   /// The error a command line throws while parsing, or `nil` when it parses.
   static func parseError(_ arguments: [String]) -> (any Error)? {
+    ShippedRKDebug.installed
     do {
       _ = try RKDebug.parseAsRoot(arguments)
       return nil

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import RKDebugCLI
+@testable import RKDebugCollector
 
 /// Each command offers `--db` and `--session` only when it uses them.
 @Suite struct CommandOptionsTests {
@@ -20,6 +21,7 @@ import Testing
       (ServeCommand.self, true, false), (PushCommand.self, true, true),
       (PullCommand.self, true, false),
     ]
+    ShippedRKDebug.installed
     #expect(commands.count == RKDebug.configuration.subcommands.count)
     for (command, db, session) in commands {
       let help = RKDebug.helpMessage(for: command, columns: 100)

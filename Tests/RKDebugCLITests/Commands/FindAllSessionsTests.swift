@@ -60,7 +60,7 @@ import Testing
     #expect(lines.map { $0["session"] } == expected.map { JSONValue($0.0.id) })
     #expect(lines.map { $0["uuid"] } == expected.map { .string($0.0.uuid) })
     #expect(
-      lines.map { $0["ranges"] } == expected.map { .array($0.1.map(FindCommand.json)) })
+      lines.map { $0["ranges"] } == expected.map { .array($0.1.map(\.json)) })
 
     let first = try run(["find", "--all-sessions", "--where", text, "--first"])
     #expect(

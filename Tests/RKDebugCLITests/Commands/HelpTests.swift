@@ -16,6 +16,7 @@ import Testing
   }
 
   @Test func everySubcommandHasHelp() throws {
+    ShippedRKDebug.installed
     for command in RKDebug.configuration.subcommands {
       let name = try #require(command.configuration.commandName)
       let help = RKDebug.helpMessage(for: command, columns: 80)

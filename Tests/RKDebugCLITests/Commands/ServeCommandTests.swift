@@ -396,6 +396,9 @@ import Testing
       "the push still ran \(Self.heldRequestLimit) after the database came back")
     if push.process.isRunning { push.process.terminate() }
     let pushed = try push.wait()
+    // A collector that died under the restarts says why on its standard error.
+    let server = collector.server.process.isRunning ? nil : try collector.server.wait()
+    #expect(server == nil, "the collector exited \(server?.status ?? 0): \(server?.stderr ?? "")")
     #expect(pushed.status == 0, "\(pushed.stderr)")
     let uuid = try #require(
       pushed.stdout.split(separator: "(").dropFirst().first?.split(separator: ")").first)

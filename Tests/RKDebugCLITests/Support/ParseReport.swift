@@ -14,6 +14,7 @@ import Testing
 /// - Returns: The report `rkdebug` prints, with help laid out for `columns`; `nil` when the
 ///   arguments parse into a command to run.
 func parseReport(_ arguments: [String], columns: Int = 80) -> ErrorReport? {
+  ShippedRKDebug.installed
   do {
     var command = try RKDebug.parseAsRoot(arguments)
     // `help` and `--help` parse into argument-parser's help command, which throws the help

@@ -1,10 +1,10 @@
 import Foundation
 import GRDB
-import RKDebugCollector
 import RKDebugCollectorTestSupport
 import Testing
 
 @testable import RKDebugCLI
+@testable import RKDebugCollector
 
 /// A collector's store for one test: PostgreSQL (a new database of the test cluster) or a log
 /// file, the two places `rkdebug serve` keeps sessions; the rules of a batch are the same.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RKDebugCLI
 import ReducerKitDebug
 
 struct PullCommand: AsyncParsableCommand {
@@ -41,7 +42,7 @@ struct PullCommand: AsyncParsableCommand {
     let source = "the collector's session \(session)"
     let reader = ExportFormat.Reader(source: source, text: text)
     print(
-      try ImportCommand.importSession(
+      try SessionImporter.importSession(
         from: reader, source: source, into: try logOptions.localPath(for: "pull")))
   }
 }

@@ -5,7 +5,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import RKDebugCollector
+import RKDebugCLI
 import RKDebugInspector
 import ReducerKitDebug
 import Synchronization
@@ -79,7 +79,7 @@ struct CollectorServer: Sendable {
     router.get("/v1/sessions") { request, _ in
       try await Self.answer(request, tokens: tokens, scope: .read) {
         let query = try Self.sessionQuery(request.uri.queryParameters)
-        return .array(try await store.sessions(matching: query).map(SessionsCommand.json))
+        return .array(try await store.sessions(matching: query).map(\.json))
       }
     }
     router.get("/v1/find") { request, _ in
@@ -211,7 +211,7 @@ struct CollectorServer: Sendable {
     query.startedSince = try time("since")
     query.startedBefore = try time("until")
     for text in parameters.getAll("metadata") {
-      guard let pair = SessionFilterOptions.MetadataPair(parsing: try checked("metadata", text))
+      guard let pair = MetadataPair(parsing: try checked("metadata", text))
       else {
         throw CollectorHTTPError(.badRequest, "metadata must be key=value")
       }
@@ -237,9 +237,9 @@ struct CollectorServer: Sendable {
     guard let text = parameters.get("where") else {
       throw CollectorHTTPError(.badRequest, "where must name a predicate")
     }
-    let predicate: Predicate
+    let predicate: RKDebugCLI.Predicate
     do {
-      predicate = try Predicate(parsing: text)
+      predicate = try RKDebugCLI.Predicate(parsing: text)
     } catch {
       throw CollectorHTTPError(.badRequest, "where: \(error)")
     }
@@ -256,7 +256,7 @@ struct CollectorServer: Sendable {
       do {
         try await scan.run(mode) { answer in
           guard !answer.ranges.isEmpty else { return }
-          try await write(FindCommand.json(answer, single: mode != .ranges))
+          try await write(answer.json(single: mode != .ranges))
         }
         try await write(["end": true])
       } catch let failure as CollectorSessionsScan.Failure {

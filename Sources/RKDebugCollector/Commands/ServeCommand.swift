@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RKDebugCollector
+import RKDebugCLI
 import RKDebugInspector
 import ReducerKitDebug
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RKDebugCLI
 import ReducerKitDebug
 
 struct PushCommand: AsyncParsableCommand {

@@ -1,4 +1,5 @@
 import NIOSSL
+import RKDebugCLI
 
 /// The TLS of `rkdebug serve --tls-certificate FILE --tls-key FILE`: the server's certificate
 /// chain and private key, read from PEM files and checked against each other before the

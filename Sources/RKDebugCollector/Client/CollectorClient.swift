@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOSSL
+import RKDebugCLI
 import ReducerKitDebug
 
 #if canImport(FoundationNetworking)
@@ -77,7 +78,7 @@ struct CollectorClient {
   /// collector, which a resend would start again.
   /// - Throws: The collector's error for a session, after the answers before it.
   func find(
-    _ predicate: Predicate, mode: SessionsScan.Mode, matching query: SessionQuery,
+    _ predicate: RKDebugCLI.Predicate, mode: SessionsScan.Mode, matching query: SessionQuery,
     answer: (JSONValue) throws -> Void
   ) async throws -> Int {
     let url =

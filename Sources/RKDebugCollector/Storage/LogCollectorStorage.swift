@@ -1,5 +1,6 @@
 import Foundation
 import NIOPosix
+import RKDebugCLI
 import ReducerKitDebug
 
 /// `rkdebug serve`'s sessions in a log file of the usual format, when no database is given:

@@ -1,6 +1,6 @@
 import Foundation
 import NIOPosix
-import RKDebugCollector
+import RKDebugCLI
 import ReducerKitDebug
 
 /// `find --all-sessions` on a collector, run by the collector: each session's patches read
@@ -8,7 +8,7 @@ import ReducerKitDebug
 /// as ``PredicateScan`` does on a log, several sessions at once (one per core).
 struct CollectorSessionsScan: Sendable {
   let store: any CollectorStorage
-  let predicate: Predicate
+  let predicate: RKDebugCLI.Predicate
   /// The sessions to scan, in the order of the answers.
   let sessions: [LoggedSession]
   /// How many sessions are scanned at once.
@@ -111,13 +111,13 @@ struct CollectorSessionsScan: Sendable {
   /// time, so no two threads touch it at once.
   private final class Progress: @unchecked Sendable {
     let session: Int64
-    let predicate: Predicate
+    let predicate: RKDebugCLI.Predicate
     var state: JSONValue
     var answer: SessionsScan.AnswerBuilder
     private(set) var goesOn = true
 
     init(
-      session: Int64, predicate: Predicate, mode: SessionsScan.Mode, initialState: String
+      session: Int64, predicate: RKDebugCLI.Predicate, mode: SessionsScan.Mode, initialState: String
     ) throws {
       self.session = session
       self.predicate = predicate

@@ -1,5 +1,4 @@
 import NIOPosix
-import RKDebugCollector
 import ReducerKitDebug
 
 /// Where `rkdebug serve` keeps the sessions it collects: a PostgreSQL database
