@@ -2,7 +2,7 @@
 
 SWIFT ?= swift
 
-.PHONY: test test-browser screenshots demo demo-ci man check-man bench bench-ci bench-cli bench-ui fixtures \
+.PHONY: test test-browser screenshots demo demo-ci man check-man bench bench-ci bench-cli bench-shapes bench-ui fixtures \
   optimized-smoke
 
 ## Run every test: the Swift test targets, then the web inspector in headless Chromium. The
@@ -77,6 +77,11 @@ bench-cli:
 ## chromium, chromedriver and python3-selenium; records /tmp/counter-1m-schema5.sqlite when missing;
 ## see docs/performance.md). Not run by CI.
 BENCH_UI_DB ?= /tmp/counter-1m-schema5.sqlite
+## Every command on counter, todos, app and library sessions, each a ratio to sqlite3's same work.
+bench-shapes:
+	$(SWIFT) build -c release --product rkdebug
+	python3 Benchmarks/cli/bench_shapes.py --rkdebug .build/release/rkdebug
+
 bench-ui:
 	$(SWIFT) build -c release --product rkdebug
 	python3 Benchmarks/ui/bench_ui.py --rkdebug .build/release/rkdebug --db $(BENCH_UI_DB)
@@ -88,7 +93,9 @@ bench-ci:
 	$(SWIFT) build --product rkdebug
 	$(SWIFT) build --product rkbench
 	@data=$$(mktemp -d) && \
-	  .build/debug/rkbench --quick --data "$$data" --rkdebug "$$(pwd)/.build/debug/rkdebug"; \
+	  .build/debug/rkbench --quick --data "$$data" --rkdebug "$$(pwd)/.build/debug/rkdebug" && \
+	  python3 Benchmarks/cli/bench_shapes.py --rkdebug .build/debug/rkdebug --actions 200 \
+	    --rounds 1 --data "$$data/shapes" >/dev/null; \
 	  status=$$?; rm -rf "$$data"; exit $$status
 
 ## Users run release builds: the libraries an app links and the samples compiled optimized
