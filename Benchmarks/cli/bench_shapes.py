@@ -24,15 +24,8 @@ import sys
 import tempfile
 import time
 
-LOG_QUERY = (
-    "SELECT e.idx, e.effect_id, t.label FROM action_entry AS e "
-    "JOIN action_text AS t ON t.id = e.text_id WHERE e.session_id = 1 ORDER BY e.idx"
-)
-OPS_QUERY = "SELECT idx, ops FROM action_entry WHERE session_id = 1 ORDER BY idx"
-EXPORT_QUERY = (
-    "SELECT e.idx, t.json, t.label, e.ops FROM action_entry AS e "
-    "JOIN action_text AS t ON t.id = e.text_id WHERE e.session_id = 1 ORDER BY e.idx"
-)
+# The floors' queries: the rows each command reads, as bench_cli.py reads them.
+from bench_cli import EXPORT_QUERY, LOG_QUERY, OPS_QUERY
 
 # Per sample: the `find` predicate, the path of a scalar, and the path of a field in a row or a
 # pushed screen (None where the state has none), as issue 44 measured them.
