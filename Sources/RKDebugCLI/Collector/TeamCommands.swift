@@ -43,9 +43,9 @@ public struct TeamCommands {
   /// The error of `what` in a tool that did not pass `team: .collector`.
   static func missing(_ what: String) -> RKDebugError {
     RKDebugError(
-      "\(what) needs the team commands, which this rkdebug was built without: its package "
-        + "depends on the RKDebugCollector product and its main calls "
-        + "'RKDebug.main(features: …, team: .collector)'", exitCode: 64)
+      "\(what) needs the team's commands, which this rkdebug was built without; to add them, "
+        + "depend on the RKDebugCollector product and pass 'team: .collector' to RKDebug.main",
+      exitCode: 64)
   }
 }
 

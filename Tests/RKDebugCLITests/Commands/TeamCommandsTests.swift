@@ -11,9 +11,8 @@ import Testing
 /// it has them, where `rkdebug help` always listed them.
 @Suite struct TeamCommandsTests {
   static let missing =
-    "needs the team commands, which this rkdebug was built without: its package depends on "
-    + "the RKDebugCollector product and its main calls "
-    + "'RKDebug.main(features: …, team: .collector)'"
+    "needs the team's commands, which this rkdebug was built without; to add them, depend on "
+    + "the RKDebugCollector product and pass 'team: .collector' to RKDebug.main"
 
   @Test func theTeamCommandsComeAfterUIAndBeforeDemo() {
     let names = { (team: TeamCommands?) in
