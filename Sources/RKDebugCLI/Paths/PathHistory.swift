@@ -68,7 +68,7 @@ struct PathHistory {
       for action in actions {
         var touched = false
         for operation in action.patch {
-          guard operation.path.hasPrefix(base) || base.hasPrefix(operation.path) else { continue }
+          guard operation.mayTouch(base) else { continue }
           touched = true
           if !Self.apply(operation, to: &value, at: base) {
             value = try reader.stateJSON(at: action.index).value(at: base)
@@ -125,12 +125,29 @@ struct PathHistory {
 
   /// Applies one operation to `value`, the value at `base`, in place (so a large value is not
   /// copied per action); returns `false`, leaving `value` as it was, when the operation cannot
-  /// be applied to the value alone (a `move`, or a patch that does not fit), and the state
-  /// must be rebuilt instead.
+  /// be applied to the value alone (a `move` or `copy` reaching outside it, or a patch that
+  /// does not fit), and the state must be rebuilt instead.
   static func apply(
     _ operation: JSONPatchOperation, to value: inout JSONValue?, at base: JSONPointer
   ) -> Bool {
-    guard operation.op == .add || operation.op == .remove || operation.op == .replace else {
+    switch operation.op {
+    case .add, .remove, .replace:
+      break
+    case .move, .copy:
+      // Within the value (a sort moving its rows): applied to it alone, both ends made relative.
+      guard let from = operation.from, from.hasPrefix(base), from != base,
+        operation.path.hasPrefix(base), operation.path != base, value != nil
+      else { return false }
+      var local = operation
+      local.path = JSONPointer(tokens: Array(operation.path.tokens.dropFirst(base.tokens.count)))
+      local.from = JSONPointer(tokens: Array(from.tokens.dropFirst(base.tokens.count)))
+      do {
+        try value!.apply(local)
+      } catch {
+        return false
+      }
+      return true
+    default:
       return false
     }
     if base.hasPrefix(operation.path), base != operation.path {

@@ -121,6 +121,43 @@ import Testing
     }
   }
 
+  /// A sort moves the Todos rows (`move` operations within `todos`): history follows the rows
+  /// inside the list alone, and every change agrees with the states the log rebuilds.
+  @Test func rowsMovedBySortsAgreeWithTheRebuiltStates() throws {
+    let directory = try TemporaryDirectory()
+    let log = directory.path("todos.sqlite")
+    let recorded = try RKDebugProcess.run(
+      ["record", "--feature", "todos", "--random", "300", "--seed", "5", "--db", log])
+    try #require(recorded.status == 0, "\(recorded.stderr)")
+    let reader = try ActionLog.readOnly(path: log).reader(session: nil)
+    var states = [try reader.stateJSON(at: 0)]
+    var moves = 0
+    for index in 1...reader.actionCount {
+      states.append(try reader.stateJSON(at: index))
+      moves += try reader.action(at: index).patch.filter { $0.op == .move }.count
+    }
+    #expect(moves > 10, "the sorts moved \(moves) rows")
+    for path in ["todos[0].isComplete", "todos[1].title", "todos[2]", "todos.count"] {
+      let valuePath = try ValuePathProbe(path)
+      var expected: [JSONValue] = []
+      for index in 1...reader.actionCount {
+        let old = valuePath.value(in: states[index - 1])
+        let new = valuePath.value(in: states[index])
+        if !old.isEquivalent(to: new) {
+          expected.append(["index": JSONValue(index), "old": old, "new": new])
+        }
+      }
+      let result = try RKDebugProcess.run(["history", "--path", path, "--json", "--db", log])
+      let actual = try result.stdout.split(separator: "\n").map { line in
+        let value = try JSONValue(parsing: String(line))
+        return JSONValue.object([
+          "index": value["index"]!, "old": value["old"]!, "new": value["new"]!,
+        ])
+      }
+      #expect(actual == expected, "\(path)")
+    }
+  }
+
   /// A path reaches an enum case's payload as `state --path` does, with or without its `_0`:
   /// the app's tab holds `{"todos": {"_0": …}}`, and `tab.todos.filter` is its filter.
   @Test func aPathThroughAnEnumCaseSeesItsPayloadsChanges() throws {
