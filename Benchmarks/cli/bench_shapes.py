@@ -180,8 +180,8 @@ def main():
         bytes_text = f"{per_action:.0f}"
         cells.append(bytes_text if per_action <= BYTES_GOAL else f"**{bytes_text}**")
         print(f"| {feature} ({logged[feature]:,} actions) | " + " | ".join(cells) + " |")
-    goals = ", ".join(
-        f"{c} {'≥' if larger else '≤'} {goal}{'' if larger else '×'}" for c, goal, larger in COLUMNS)
+    goals = ", ".join(f"{column} {'≥' if larger else '≤'} {goal}{'' if larger else '×'}"
+                      for column, goal, larger in COLUMNS)
     print(f"\nGoals: {goals}, ≤ {BYTES_GOAL} bytes/action; in bold, a goal not met "
           f"({len(missed)}).\n")
     print("| feature | command | seconds | floor seconds |")
