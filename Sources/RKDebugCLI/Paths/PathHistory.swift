@@ -134,19 +134,10 @@ struct PathHistory {
     case .add, .remove, .replace:
       break
     case .move, .copy:
-      // Within the value (a sort moving its rows): applied to it alone, both ends made relative.
+      // Only within the value (a sort moving its rows): applied to it below, both ends relative.
       guard let from = operation.from, from.hasPrefix(base), from != base,
-        operation.path.hasPrefix(base), operation.path != base, value != nil
+        operation.path.hasPrefix(base), operation.path != base
       else { return false }
-      var local = operation
-      local.path = JSONPointer(tokens: Array(operation.path.tokens.dropFirst(base.tokens.count)))
-      local.from = JSONPointer(tokens: Array(from.tokens.dropFirst(base.tokens.count)))
-      do {
-        try value!.apply(local)
-      } catch {
-        return false
-      }
-      return true
     default:
       return false
     }
@@ -159,7 +150,7 @@ struct PathHistory {
       }
       return true
     }
-    let relative = JSONPointer(tokens: Array(operation.path.tokens.dropFirst(base.tokens.count)))
+    let relative = Self.relative(operation.path, to: base)
     if relative.isRoot {
       switch operation.op {
       case .remove: value = nil
@@ -170,6 +161,7 @@ struct PathHistory {
     guard value != nil else { return false }
     var local = operation
     local.path = relative
+    local.from = operation.from.map { Self.relative($0, to: base) }
     do {
       // Applied in place; a patch that fails leaves the value as it was.
       try value!.apply(local)
@@ -177,6 +169,11 @@ struct PathHistory {
       return false
     }
     return true
+  }
+
+  /// `pointer`, which is `base` or under it, as a pointer from `base`.
+  private static func relative(_ pointer: JSONPointer, to base: JSONPointer) -> JSONPointer {
+    JSONPointer(tokens: Array(pointer.tokens.dropFirst(base.tokens.count)))
   }
 
   /// Whether two values at the path are the same (numbers by value; `nil` only equals `nil`).
