@@ -11,6 +11,8 @@ let package = Package(
     .library(name: "ReducerKit", targets: ["ReducerKit"]),
     .library(name: "ReducerKitDebug", targets: ["ReducerKitDebug"]),
     .library(name: "ReducerKitTesting", targets: ["ReducerKitTesting"]),
+    // The live link of a running app (`rkdebug attach`), for an app that wants it.
+    .library(name: "ReducerKitLive", targets: ["ReducerKitLive"]),
     .library(name: "RKDebugCLI", targets: ["RKDebugCLI"]),
     // A team's collector (`serve`), `push`, `pull` and `--db URL`, for an rkdebug that wants them.
     .library(name: "RKDebugCollector", targets: ["RKDebugCollector"]),
@@ -21,6 +23,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.3.1"),
@@ -35,6 +38,8 @@ let package = Package(
     .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     .target(
@@ -70,6 +75,21 @@ let package = Package(
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]
     ),
+    // The live link (LiveDebugLink): a WebSocket server in the app, apart from ReducerKitDebug
+    // so that an app that does not ask for it links no server.
+    .target(
+      name: "ReducerKitLive",
+      dependencies: [
+        "ReducerKit",
+        "ReducerKitDebug",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        // Stops the server gracefully when the link closes.
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
     .target(
       name: "ReducerKitTesting",
       dependencies: [
@@ -97,10 +117,17 @@ let package = Package(
       dependencies: [
         "ReducerKit",
         "ReducerKitDebug",
+        // `demo --live` runs a sample as an app with its live link open.
+        "ReducerKitLive",
         "RKDebugInspector",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         // A paced recording's clock (RecordingPace).
         .product(name: "Clocks", package: "swift-clocks"),
+        // The client of a running app's live link (`attach`, `ui --attach`).
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOWebSocket", package: "swift-nio"),
       ]
     ),
     // The web inspector's HTTP server and page (`rkdebug ui`); the CLI answers its queries.

@@ -90,6 +90,7 @@ public struct RKDebug: AsyncParsableCommand {
       TestgenCommand.self,
       FeaturesCommand.self,
       UICommand.self,
+      AttachCommand.self,
     ]
     return core + (team?.commands ?? []) + [DemoCommand.self]
   }

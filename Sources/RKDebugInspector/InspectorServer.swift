@@ -18,10 +18,16 @@ public struct InspectorServer: Sendable {
   let host: String
   let port: Int
   let allowedHosts: AllowedHosts
+  /// The running app the page's live controls reach (`ui --attach`), if any.
+  let live: (any LiveRelay)?
 
   /// A server over `queries` that will listen on `host`:`port` (0 picks a free port).
-  public init(queries: any InspectorQueries, host: String = "127.0.0.1", port: Int = 0) {
+  public init(
+    queries: any InspectorQueries, host: String = "127.0.0.1", port: Int = 0,
+    live: (any LiveRelay)? = nil
+  ) {
     self.queries = queries
+    self.live = live
     self.host = host
     self.port = port
     allowedHosts = AllowedHosts(boundHost: host)
@@ -89,6 +95,7 @@ public struct InspectorServer: Sendable {
     router.get("/app.css") { _, _ in
       InspectorResponse.asset(InspectorAssets.appCSS, contentType: "text/css; charset=utf-8")
     }
+    if let live { LiveRoutes(relay: live).add(to: router) }
     let api = APIRoutes(queries: queries)
     api.add(to: router)
     return router

@@ -20,10 +20,26 @@ struct DemoCommand: AsyncParsableCommand {
 
       The log (--db) is created if it does not exist; a log that exists keeps its sessions, \
       and the tour adds three.
+
+      With --live, the demo is an app instead: it runs a store of the to-do list sample \
+      (--feature), recording into the log with its live link open, prints the command that \
+      attaches to it (rkdebug attach, or rkdebug ui --attach), and taps a random action \
+      every --every seconds until it is stopped (Ctrl-C), or --actions have been sent.
       """
   )
 
   @OptionGroup var logOptions: LogOptions
+
+  @Flag(name: .long, help: "Run a sample as a live app to attach to, instead of the tour.")
+  var live = false
+
+  @OptionGroup var liveOptions: LiveDemoOptions
+
+  func validate() throws {
+    if !live, liveOptions.isSet {
+      throw ValidationError("--feature, --port, --token, --every and --actions need --live.")
+    }
+  }
 
   /// The feature, size and seed of the demo session.
   static let featureName = "todos"
@@ -38,6 +54,7 @@ struct DemoCommand: AsyncParsableCommand {
 
   func run() async throws {
     let db = try logOptions.localPath(for: "demo")
+    if live { return try await liveOptions.run(db: db) }
     for name in [Self.featureName, Self.navigationFeatureName, Self.sharingFeatureName]
     where FeatureRegistry.feature(named: name) == nil {
       throw RKDebugError(

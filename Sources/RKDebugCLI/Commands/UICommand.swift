@@ -56,6 +56,24 @@ struct UICommand: AsyncParsableCommand {
 
   @OptionGroup var range: IndexRangeOptions
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Attach the page to a running app's live link (as rkdebug attach).",
+      discussion: """
+        The page then shows live controls: pause, resume, jump to or skip the selected \
+        entry, dispatch an action; the session's list grows as the app logs. --db must be \
+        the log the app records into.
+        """,
+      valueName: "url"))
+  var attach: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The live link's token (default: $RKDEBUG_LIVE_TOKEN).", valueName: "token"))
+  var token: String?
+
   /// The most actions an exported page holds: it carries every action's change and patch.
   static let maximumExportedActions = 5000
 
@@ -67,6 +85,10 @@ struct UICommand: AsyncParsableCommand {
       throw ValidationError("--from and --to choose the window of --export FILE.html")
     }
     if let export, export.isEmpty { throw ValidationError("--export needs a file name") }
+    if export != nil, attach != nil {
+      throw ValidationError("--attach serves a live page; it does not combine with --export")
+    }
+    if token != nil, attach == nil { throw ValidationError("--token goes with --attach URL") }
   }
 
   func run() async throws {
@@ -89,11 +111,26 @@ struct UICommand: AsyncParsableCommand {
         "rkdebug: warning: listening on \(host), not a loopback address: other machines that "
           + "reach it can read the whole log", to: &StandardError.stream)
     }
-    let server = InspectorServer(queries: SessionInspector(log: log), host: host, port: port)
+    guard let attach else { return try await serve(log: log, live: nil) }
+    guard let token = token ?? ProcessInfo.processInfo.environment["RKDEBUG_LIVE_TOKEN"],
+      !token.isEmpty
+    else {
+      throw RKDebugError(
+        "--attach needs the link's token: --token TOKEN or $RKDEBUG_LIVE_TOKEN", exitCode: 64)
+    }
+    try await LiveLinkClient.attach(to: attach, token: token) { client in
+      try await serve(log: log, live: LinkRelay(client: client))
+    }
+  }
+
+  private func serve(log: ActionLog, live: (any LiveRelay)?) async throws {
+    let server = InspectorServer(
+      queries: SessionInspector(log: log), host: host, port: port, live: live)
     let query = sessionOptions.session.map { "?session=\($0)" } ?? ""
     do {
       try await server.run { url in
         print("rkdebug ui: serving \(sessionOptions.logPath) at \(url)\(query)")
+        if let live { print("attached to the app at \(live.url): the page has live controls") }
         print("Press Ctrl-C to stop.")
         fflush(nil)
       }

@@ -26,6 +26,11 @@ protocol ErasedFeature: Sendable {
     progress: (_ sent: Int, _ total: Int) -> Void
   ) async throws -> RecordingOutcome
 
+  /// Runs a store of the feature as an app would, recording into `log` with its live link
+  /// open (``LiveApp``): a simulated user sends random actions while rkdebug may attach.
+  @MainActor
+  func runLive(_ app: LiveApp, log: ActionLog) async throws
+
   /// A replay of `reader`'s session through the feature's current reducer, with its registered
   /// dependencies and the values the session recorded (its effects are never run).
   func replayer(for reader: SessionReader) throws -> any SessionReplayer

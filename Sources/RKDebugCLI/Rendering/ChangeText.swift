@@ -90,7 +90,9 @@ struct ChangeText {
 
   /// The line above an entry's label: a shared change made outside any action has its own.
   static func header(for action: LoggedAction) -> String {
-    action.isSharedChange ? "shared state changed outside an action:" : "received action:"
+    if action.isDebuggerControl { return "rkdebug changed the running app:" }
+    return action.isSharedChange
+      ? "shared state changed outside an action:" : "received action:"
   }
 
   /// The text made from the JSON alone.

@@ -356,6 +356,23 @@
 
     clamp(n) { return Math.max(this.min, Math.min(this.max, Math.trunc(n))); }
 
+    // The session of a live app logged more entries: the list, scrubber and title grow.
+    grow(count) {
+      if (source instanceof EmbeddedSource || count <= this.max) return;
+      const lastPage = Math.floor((this.max - this.min) / PAGE);
+      this.max = count;
+      this.session.actionCount = count;
+      for (const input of [this.scrubber, this.atInput]) input.max = count;
+      this.maxLabel.textContent = String(count);
+      const s = this.session;
+      $('title').textContent = `session ${s.id} · ${s.feature} · ${count} actions`;
+      if (this.filter) return;
+      this.pages.delete(lastPage);
+      this.total = this.max - this.min + 1;
+      this.layout();
+      this.renderList();
+    }
+
     build() {
       const s = this.session;
       $('title').textContent = `session ${s.id} · ${s.feature} · ${s.actionCount} actions` +
@@ -378,9 +395,10 @@
           ? 'needs rkdebug ui; this page is a saved window'
           : `this rkdebug registers no feature for '${s.feature}'`;
       }
+      this.maxLabel = el('span', { class: 'muted', id: 'scrub-max', text: `${this.max}` });
       app.append(el('div', { id: 'scrub' },
         el('span', { class: 'muted', text: `${this.min}` }), this.scrubber,
-        el('span', { class: 'muted', text: `${this.max}` }), this.atInput,
+        this.maxLabel, this.atInput,
         replayButton, this.replayResult));
 
       this.filterInput = el('input', { id: 'filter', type: 'search',
@@ -1040,6 +1058,97 @@
       text: line + '\n' }));
   }
 
+  // MARK: - Live controls (rkdebug ui --attach)
+
+  // The running app the inspector is attached to: its status, controls that act on the
+  // selected entry, an action to dispatch, and the state the app shows.
+  class LivePanel {
+    constructor(first) {
+      this.statusText = el('span', { id: 'live-status' });
+      const button = (id, text, request) => el('button', { id, type: 'button', text,
+        onclick: () => this.send(request()) });
+      const selected = () => (window.rkdebug ? window.rkdebug.at : 0);
+      this.action = el('input', { id: 'live-action', type: 'text', spellcheck: 'false',
+        placeholder: 'action JSON, e.g. {"addTodoButtonTapped":{}}', 'aria-label': 'action' });
+      this.state = el('pre', { id: 'live-state' });
+      this.message = el('span', { id: 'live-message', role: 'status' });
+      const dispatch = el('button', { id: 'live-dispatch', type: 'button', text: 'Dispatch',
+        onclick: () => {
+          let action;
+          try { action = JSON.parse(this.action.value); } catch (error) {
+            return this.show(null, 'the action is not JSON: ' + error.message);
+          }
+          this.send({ op: 'dispatch', action });
+        } });
+      this.node = el('section', { id: 'live', 'aria-label': 'live app' },
+        el('div', { id: 'live-bar' },
+          el('strong', { text: 'Live' }), this.statusText,
+          button('live-pause', 'Pause', () => ({ op: 'pause' })),
+          button('live-resume', 'Resume', () => ({ op: 'resume' })),
+          button('live-jump', 'Jump here', () => ({ op: 'jump', index: selected() })),
+          button('live-skip', 'Skip this', () => ({ op: 'skip', index: selected() })),
+          button('live-unskip', 'Unskip this', () => ({ op: 'unskip', index: selected() })),
+          this.action, dispatch, this.message),
+        el('details', null, el('summary', { text: 'State the app shows' }), this.state));
+      document.body.insertBefore(this.node, $('app'));
+      this.show(first);
+      this.send({ op: 'state' });
+      setInterval(() => this.poll(), 1000);
+    }
+
+    async request(method, body) {
+      const response = await fetch('api/live', method === 'POST'
+        ? { method, headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify(body) }
+        : { headers: { Accept: 'application/json' } });
+      const answer = await response.json();
+      if (!response.ok) throw new Error(answer.error || response.statusText);
+      return answer;
+    }
+
+    async send(body) {
+      try {
+        const answer = await this.request('POST', body);
+        this.show(answer, answer.ok ? '' : answer.error);
+      } catch (error) {
+        this.show(null, error.message);
+      }
+    }
+
+    async poll() {
+      try { this.show(await this.request('GET')); } catch (error) { this.show(null, error.message); }
+    }
+
+    show(answer, message) {
+      if (message !== undefined) {
+        this.message.textContent = message || '';
+        this.message.classList.toggle('error', !!message);
+      }
+      if (!answer) return;
+      if (answer.state !== undefined) this.state.textContent = JSON.stringify(answer.state, null, 2);
+      const s = answer.status;
+      if (!s) return;
+      const parts = [`${s.feature}`, `${s.entries} entries`,
+        s.paused ? `paused, ${s.heldActions} held` : 'running'];
+      if (s.jumpedTo !== undefined && s.jumpedTo !== null) parts.push(`showing ${s.jumpedTo}`);
+      if (s.skipped.length) parts.push('skipping ' + s.skipped.join(', '));
+      this.statusText.textContent = parts.join(' · ');
+      this.node.dataset.entries = String(s.entries);
+      this.node.dataset.paused = String(s.paused);
+      const view = window.rkdebug;
+      if (view && view.session.uuid === s.session) view.grow(s.entries);
+    }
+  }
+
+  async function attachLive() {
+    if (source instanceof EmbeddedSource) return;
+    const response = await fetch('api/live', { headers: { Accept: 'application/json' } });
+    if (response.status === 404 || response.status === 405) return;
+    const answer = await response.json();
+    if (!response.ok) return status(answer.error || response.statusText, true);
+    window.rkdebugLive = new LivePanel(answer);
+  }
+
   // MARK: - Start
 
   async function start() {
@@ -1059,5 +1168,5 @@
       $('app').replaceChildren(el('p', { class: 'note', text: error.message }));
     }
   }
-  start();
+  start().then(() => attachLive()).catch((error) => status(error.message, true));
 })();

@@ -27,8 +27,37 @@ final class StoreRuntime<Action> {
   /// when its work ends.
   private var completions: [Task<Void, Never>: RunCompletion] = [:]
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+  /// The actions sent while a live debugger holds the store, in order; `nil` when it does not.
+  private var held: [Pending]?
 
   init() {}
+
+  /// Whether actions sent now are held rather than reduced.
+  var isHolding: Bool { held != nil }
+
+  /// The number of actions held now.
+  var heldCount: Int { held?.count ?? 0 }
+
+  /// Holds every action sent from now on, unreduced, until ``releaseHeld()``.
+  func hold() {
+    if held == nil { held = [] }
+  }
+
+  /// Reduces `action` at once while actions are held (a live debugger's dispatch); what its
+  /// effects send later is held.
+  func sendPastHold(_ action: Action) -> EffectGroup? {
+    let saved = held
+    held = nil
+    defer { held = saved }
+    return send(action)
+  }
+
+  /// Stops holding and reduces the held actions in the order they were sent.
+  func releaseHeld() {
+    guard let actions = held else { return }
+    held = nil
+    for pending in actions { process(pending) }
+  }
 
   /// The number of effect tasks running now.
   var effectCount: Int { inFlight.count }
@@ -44,8 +73,9 @@ final class StoreRuntime<Action> {
     let group = EffectGroup()
     let isReentrant = isSending
     process(Pending(action: action, emitters: [], completesSendEffect: false, group: group))
-    // A reentrant send (from inside a reducer) is only queued: its effects start later.
-    guard isReentrant || !group.isEmpty else { return nil }
+    // A reentrant send (from inside a reducer) or a held one is only queued: its effects start
+    // later.
+    guard isReentrant || held != nil || !group.isEmpty else { return nil }
     return group
   }
 
@@ -55,6 +85,10 @@ final class StoreRuntime<Action> {
   /// - Returns: The tasks of the effects started, empty when the action was only queued.
   @discardableResult
   private func process(_ pending: Pending) -> [Task<Void, Never>] {
+    if held != nil, !isSending {
+      held!.append(pending)
+      return []
+    }
     guard !isSending else {
       queue.append(pending)
       return []

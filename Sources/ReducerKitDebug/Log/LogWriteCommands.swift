@@ -92,6 +92,9 @@ final class ActionCommand<Action: Encodable>: LogWriteCommand {
       // Every entry's JSON is `null`: its label tells it apart, so the cache by JSON is no use.
       textID = try ActionTextRow.id(
         json: SharedChangeEntry.json, label: entry.customDumpDescription, in: db)
+    } else if let entry = action as? DebuggerControlEntry {
+      textID = try ActionTextRow.id(
+        json: SharedChangeEntry.json, label: entry.control.label, in: db)
     } else {
       textID = try context.actionTexts.text(for: action, using: context.encoder) {
         json, label in try ActionTextRow.id(json: json, label: label, in: db)

@@ -77,7 +77,7 @@ final class RecordingSession: Sendable {
   ///
   /// `madeShares` says whether shares were made while the reducer ran (``SharedReferenceCount``):
   /// one may then hold a place of the state the places kept between actions do not know.
-  func record<State: ObservableStateProtocol & Codable, Action: Codable>(
+  func record<State: ObservableStateProtocol & Codable, Action: Encodable>(
     action: Action, oldState: State, newState: State, journal: ElementChangeJournal?,
     sharedChanges: SharedChangeTracker? = nil, madeShares: Bool = true, reads: [RecordedRead],
     wallTime: Date, durationNanos: UInt64, emitters: [any EffectObserver]
@@ -181,6 +181,22 @@ final class RecordingSession: Sendable {
       }
       return index
     }
+  }
+
+  /// The number of entries logged so far.
+  var entryCount: Int { state.withLock { $0.actionCount } }
+
+  /// Logs what a live debugger did to the app as an entry whose patch takes the state the app
+  /// showed from `oldState` to `newState`.
+  @discardableResult
+  func record<State: ObservableStateProtocol & Codable>(
+    control: DebuggerControl, from oldState: State, to newState: State
+  ) -> Int? {
+    record(
+      action: DebuggerControlEntry(control: control), oldState: oldState, newState: newState,
+      journal: nil, reads: [RecordedRead(name: DebuggerControl.readName, value: control.json)],
+      wallTime: Date(), durationNanos: 0, emitters: []
+    )
   }
 
   /// Logs a shared change made outside the reducer (by an effect's `withLock`, another store or

@@ -38,6 +38,9 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
   public private(set) var skipped: [Int] = []
   /// The replayed state at ``index``.
   public private(set) var state: R.State
+  /// Whether the engine recomputes the state of a running app without checking it: a
+  /// ``LiveDebugger``'s skip, where what the debugger did to the view is left out.
+  public var recomputes = false
 
   private let reducer: R
   /// The dependencies every action is replayed with: the recorded calendar, locale and time
@@ -141,11 +144,14 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
       skipped.append(next)
       return ReplayStep(index: next, outcome: .skipped)
     }
+    if record.json == SharedChangeEntry.json, let control = DebuggerControl.marking(record.reads) {
+      return try applyControl(control, of: record)
+    }
     if record.json == SharedChangeEntry.json {
       // Not an action: a shared value changed outside the reducer, an input replayed as logged.
       try applySharedChange(record)
       index = next
-      guard skipped.isEmpty && divergence == nil else {
+      guard skipped.isEmpty && divergence == nil && !recomputes else {
         return ReplayStep(index: next, outcome: .unchecked)
       }
       guard let difference = try differenceFromRecording() else {
@@ -154,7 +160,7 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
       return try diverge(at: next, difference: difference, inputMismatch: nil)
     }
     let action = try decodeAction(record)
-    let isChecking = skipped.isEmpty && divergence == nil
+    let isChecking = skipped.isEmpty && divergence == nil && !recomputes
     let oldState = state
     // Emptied before the reducer runs, so no buffer it kept is shared when the rows change.
     journal.removeAll()
@@ -192,6 +198,23 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
       return ReplayStep(index: next, outcome: .matched)
     }
     return try diverge(at: next, difference: difference, inputMismatch: readMismatch)
+  }
+
+  /// Replays what a live debugger did to the app at `record`: the app's state became the
+  /// logged state after it. One that only changed the view (a jump, a skip) is left out once
+  /// an action was skipped, or when the engine ``recomputes``: the state is then recomputed
+  /// from what the app did.
+  private func applyControl(_ control: DebuggerControl, of record: ReplayRecord) throws
+    -> ReplayStep
+  {
+    let next = record.index
+    index = next
+    let isChecking = skipped.isEmpty && divergence == nil && !recomputes
+    if control.changesOnlyTheView && (recomputes || !skipped.isEmpty) {
+      return ReplayStep(index: next, outcome: .unchecked)
+    }
+    state = try Self.decodeState(try reader.stateJSON(at: next), at: next)
+    return ReplayStep(index: next, outcome: isChecking ? .matched : .unchecked)
   }
 
   /// Notes the divergence at `index`, the first found.
@@ -271,7 +294,7 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
       }
     }
     var finalDifference: StateDifference?
-    if !skipped.isEmpty, divergence == nil {
+    if !skipped.isEmpty, divergence == nil, !recomputes {
       finalDifference = try differenceFromRecording()
     }
     return ReplayResult(

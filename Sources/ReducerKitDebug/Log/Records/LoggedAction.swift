@@ -30,7 +30,13 @@ public struct LoggedAction: Codable, Sendable, Equatable {
   /// Whether the entry is not an action but a shared value changed outside the reducer, by an
   /// effect's `withLock` (its ``source``), another store, or the storage: its JSON is `null`,
   /// its label says who made the change, and its patch is the change.
-  public var isSharedChange: Bool { json == SharedChangeEntry.json }
+  public var isSharedChange: Bool { json == SharedChangeEntry.json && !isDebuggerControl }
+
+  /// Whether the entry is not an action but what a live debugger did to the app
+  /// (``DebuggerControl``): its JSON is `null` and its label starts with `rkdebug `.
+  public var isDebuggerControl: Bool {
+    json == SharedChangeEntry.json && label.hasPrefix("rkdebug ")
+  }
 
   /// Creates an action from its logged fields; each parameter sets the property of the same
   /// name.
