@@ -68,15 +68,16 @@ public final class LiveDebugLink: Sendable {
     let expected = "Bearer " + token
     router.ws("/live") { request, _ in
       // A web page may reach a loopback port; the link answers only programs.
-      guard request.headers[.origin] == nil else {
-        throw HTTPError(.forbidden, message: "the live link does not answer web pages")
+      request.headers[.origin] == nil ? .upgrade([:]) : .dontUpgrade
+    } onUpgrade: { inbound, outbound, context in
+      // Refused in the link's own words, which any WebSocket client shows, then closed.
+      guard let given = context.request.headers[.authorization], sameSecret(given, expected)
+      else {
+        let refusal = LiveAnswer(id: nil, ok: false, error: LiveLinkError.tokenNeeded)
+        try? await outbound.write(.text(refusal.text))
+        try? await outbound.close(.policyViolation, reason: "the live link needs its token")
+        return
       }
-      guard let given = request.headers[.authorization], sameSecret(given, expected) else {
-        throw HTTPError(
-          .unauthorized, message: "the live link needs its token: Authorization: Bearer TOKEN")
-      }
-      return .upgrade([:])
-    } onUpgrade: { inbound, outbound, _ in
       await attached.arrive()
       do {
         for try await message in inbound.messages(maxSize: LiveRequest.maximumBytes) {
@@ -188,4 +189,8 @@ public struct LiveLinkError: Error, CustomStringConvertible {
   public var description: String {
     "the live link could not listen on \(host):\(port); is the port taken?"
   }
+
+  /// The answer to a debugger that attached without the link's token.
+  static let tokenNeeded =
+    "the live link needs its token (Authorization: Bearer TOKEN, as the app printed it)"
 }

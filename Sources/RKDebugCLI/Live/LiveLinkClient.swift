@@ -38,6 +38,12 @@ package final class LiveLinkClient: @unchecked Sendable {
     return try await channel.executeThenClose { inbound, outbound in
       let client = LiveLinkClient(url: url, inbound: inbound, outbound: outbound)
       do {
+        // The app answers a debugger without its token only with why.
+        let greeting = try await client.send(LiveRequest(op: .status))
+        guard greeting.ok else {
+          throw LiveLinkClientError.refused(
+            url: url, status: "", message: greeting.error ?? "no reason given")
+        }
         let result = try await body(client)
         await client.close()
         return result
@@ -217,7 +223,7 @@ package enum LiveLinkClientError: Error, CustomStringConvertible {
     case let .unreachable(url, reason):
       "cannot reach the app at \(url) (\(reason)); is it running with its live link open?"
     case let .refused(url, status, message):
-      "the app at \(url) refused to attach (\(status))"
+      "the app at \(url) refused to attach" + (status.isEmpty ? "" : " (\(status))")
         + (message.isEmpty ? "" : ": \(message)")
     case let .closed(url, reason):
       "the link to \(url) ended: \(reason)"
