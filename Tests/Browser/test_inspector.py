@@ -592,5 +592,151 @@ class RemoteInspectorTests(PageHelpers, unittest.TestCase):
         self.assertEqual(self.shown_state(), state)
 
 
+class LiveInspectorTests(PageHelpers, unittest.TestCase):
+    """`rkdebug ui --attach`: the page's live controls drive a running app (`rkdebug demo
+    --live` in its own process), and the app's state, read through its link, is what the
+    command line computes offline from its log."""
+
+    TOKEN = "browser-live-token"
+
+    @classmethod
+    def setUpClass(cls):
+        cls.directory = tempfile.mkdtemp(prefix="rkdebug-live-browser-")
+        cls.db = os.path.join(cls.directory, "live.sqlite")
+        cls.app = subprocess.Popen(
+            [RKDEBUG, "demo", "--live", "--db", cls.db, "--every", "0.02", "--actions", "30",
+             "--seed", "5", "--token", cls.TOKEN],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        cls.link = None
+        for line in cls.app.stdout:
+            if line.startswith("live: "):
+                cls.link = line.split()[1]
+                break
+        if not cls.link:
+            cls.app.kill()
+            raise AssertionError(f"demo --live did not open its link: {cls.app.stderr.read()}")
+        cls.server, cls.url = start_serving(
+            ["ui", "--db", cls.db, "--attach", cls.link, "--token", cls.TOKEN, "--port", "0"])
+        cls.driver = start_chromium()
+        cls.count = cls.settled()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.terminate()
+        cls.server.wait(timeout=10)
+        cls.app.terminate()
+        cls.app.wait(timeout=20)
+        shutil.rmtree(cls.directory, ignore_errors=True)
+
+    @classmethod
+    def live(cls, request):
+        """The app's answer to `request`, through the inspector's /api/live and the link."""
+        host = urllib.parse.urlsplit(cls.url).netloc
+        connection = http.client.HTTPConnection(host, timeout=20)
+        connection.request("POST", "/api/live", json.dumps(request),
+                           {"Content-Type": "application/json"})
+        answer = json.loads(connection.getresponse().read())
+        connection.close()
+        return answer
+
+    @classmethod
+    def settled(cls):
+        """Waits until the app has sent its 30 actions and its effects ended."""
+        last = -1
+        for _ in range(60):
+            entries = cls.live({"op": "status"})["status"]["entries"]
+            if entries >= 30 and entries == last:
+                return entries
+            last = entries
+            time.sleep(1.2)
+        raise AssertionError(f"the app did not settle (last: {last} entries)")
+
+    def offline_state(self, index):
+        return json.loads(rkdebug("state", "--at", str(index), "--json", db=self.db))
+
+    def live_state(self):
+        return self.live({"op": "state"})["state"]
+
+    def wait_for_entries(self, count):
+        self.until(lambda d: int(d.find_element(By.ID, "live").get_attribute(
+            "data-entries") or 0) >= count)
+
+    def test_jump_skip_and_dispatch_from_the_page(self):
+        self.open("?session=1&at=1")
+        self.wait_for("#live")
+        self.wait_for_entries(self.count)
+        present = self.live_state()
+
+        # Jump: the app shows the logged state after entry 5.
+        self.click_row(5)
+        self.wait_for_state(5)
+        self.click("#live-jump")
+        self.until(lambda d: "showing 5" in d.find_element(By.ID, "live-status").text)
+        self.assertEqual(self.live_state(), self.offline_state(5))
+        # The list and scrubber grow with the control entries the app logged.
+        self.until(lambda d: d.find_element(By.ID, "scrub-max").text == str(self.count + 2))
+        self.assertIn("rkdebug jumped to 5", self.row(self.count + 2).text)
+        self.screenshot("inspector-live.png")
+        self.click("#live-resume")
+        self.until(lambda d: "running" in d.find_element(By.ID, "live-status").text)
+        self.assertEqual(self.live_state(), present)
+        end = self.count + 3
+
+        # Skip: an action whose skipping changes the state, as `replay --skip` computes it.
+        skip = None
+        for candidate in range(1, self.count + 1):
+            result = subprocess.run(
+                [RKDEBUG, "replay", "--db", self.db, "--skip", str(candidate), "--to", str(end),
+                 "--json"], capture_output=True, text=True, check=False)
+            difference = json.loads(result.stdout).get("finalDifference")
+            if difference:
+                skip = (candidate, difference["actual"])
+                break
+        self.assertIsNotNone(skip, "no action's skip changes this session's state")
+        self.wait_for_entries(end)
+        self.click_row(skip[0])
+        self.wait_for_state(skip[0])
+        self.click("#live-skip")
+        self.until(lambda d: f"skipping {skip[0]}" in d.find_element(By.ID, "live-status").text)
+        self.assertEqual(self.live_state(), skip[1])
+        self.assertEqual(self.offline_state(end + 1), skip[1])
+        self.click("#live-unskip")
+        self.until(lambda d: "skipping" not in d.find_element(By.ID, "live-status").text)
+        self.assertEqual(self.live_state(), present)
+
+        # Dispatch an action typed as JSON; a bad one is refused on the page.
+        field = self.driver.find_element(By.ID, "live-action")
+        field.send_keys('{"launchRocket":{}}')
+        self.click("#live-dispatch")
+        self.until(lambda d: "does not decode" in d.find_element(By.ID, "live-message").text)
+        self.assertEqual(self.live_state(), present)
+        field.clear()
+        field.send_keys('{"filterPicked":{"_0":"completed"}}')
+        self.click("#live-dispatch")
+        self.until(lambda d: d.find_element(By.ID, "live-message").text == "")
+        self.until(lambda d: self.live_state()["filter"] == "completed")
+        labels = [json.loads(line)["label"]
+                  for line in rkdebug("log", "--json", db=self.db).splitlines()]
+        self.assertEqual(labels[self.count:], [
+            "rkdebug paused the app", "rkdebug jumped to 5", "rkdebug resumed the app",
+            f"rkdebug skipped {skip[0]}", f"rkdebug unskipped {skip[0]}",
+            "rkdebug dispatched the next action", "Todos.Action.filterPicked(.completed)"])
+        self.assertEqual(self.offline_state(len(labels)), self.live_state())
+
+    def test_a_post_from_another_origin_or_not_json_is_refused(self):
+        host = urllib.parse.urlsplit(self.url).netloc
+        for headers, status in [({"Content-Type": "text/plain"}, 415),
+                                ({"Content-Type": "application/json",
+                                  "Origin": "http://evil.example"}, 403)]:
+            connection = http.client.HTTPConnection(host, timeout=20)
+            connection.request("POST", "/api/live", '{"op":"pause"}', headers)
+            response = connection.getresponse()
+            response.read()
+            connection.close()
+            self.assertEqual(response.status, status)
+        self.assertFalse(self.live({"op": "status"})["status"]["paused"])
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)
