@@ -181,7 +181,7 @@ let package = Package(
     .executableTarget(
       name: "rkbench",
       dependencies: [
-        "ReducerKit", "ReducerKitDebug", "ReducerKitSamples",
+        "ReducerKit", "ReducerKitDebug", "ReducerKitLive", "ReducerKitSamples",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "GRDB", package: "GRDB.swift"),
@@ -285,7 +285,7 @@ let package = Package(
 // object per file, as a debug build's output map and index store expect.
 let optimizesOwnTargets = Context.environment["RKDEBUG_OPTIMIZE"] == "1"
 let optimizedTargets: Set = [
-  "ReducerKit", "ReducerKitDebug", "ReducerKitTesting", "ReducerKitSamples",
+  "ReducerKit", "ReducerKitDebug", "ReducerKitTesting", "ReducerKitSamples", "ReducerKitLive",
 ]
 let optimizedFlags = [
   "-O", "-whole-module-optimization",

@@ -1,7 +1,8 @@
 import Hummingbird
 
-/// Answers only GET (and, for `ui --attach`, JSON POSTs of the page to `/api/live`), and gives every response headers that keep the page to its own scripts
-/// and styles: a Content-Security-Policy, no MIME sniffing, no referrer and no caching.
+/// Answers only GET (and, for `ui --attach`, JSON POSTs of the page to `/api/live`), and gives
+/// every response headers that keep the page to its own scripts and styles: a
+/// Content-Security-Policy, no MIME sniffing, no referrer and no caching.
 ///
 /// No `Access-Control-*` header is ever sent, so pages of other origins cannot read answers.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -26,7 +27,8 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
       if !isJSON {
         response = InspectorResponse.error(
           InspectorError(
-            status: .unsupportedMediaType, "a live request is JSON: Content-Type: application/json"))
+            status: .unsupportedMediaType,
+            "a live request is JSON: Content-Type: application/json"))
       } else if let origin, origin != "http://\(host)" {
         response = InspectorResponse.error(
           InspectorError(status: .forbidden, "live requests come from the inspector's own page"))

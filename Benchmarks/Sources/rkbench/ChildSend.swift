@@ -1,11 +1,13 @@
 import Foundation
 import ReducerKit
 import ReducerKitDebug
+import ReducerKitLive
 import ReducerKitSamples
 
 /// `rkbench --child-send KIND ROWS COUNT MODE PATH`: one case of benchmark 1 alone, for a
-/// profiler. Sends COUNT actions to one store, plain (MODE `plain`) or recording into the log at
-/// PATH (MODE `recording`), and prints the sending thread's time per action after 200 warm-up
+/// profiler. Sends COUNT actions to one store, plain (MODE `plain`), recording into the log at
+/// PATH (MODE `recording`), or recording with its live link open and nobody attached (MODE
+/// `linked`), and prints the sending thread's time per action after 200 warm-up
 /// actions. KIND `toggle` or `rename` sends Todos row actions (on random rows of ROWS, from a
 /// list of 1,000 sent round and round); `counter` sends Counter increments, a reducer that reads
 /// no dependency; `uuid` sends ``UUIDStamp`` actions, a reducer that reads one `uuid()`. KIND
@@ -26,27 +28,27 @@ import ReducerKitSamples
 ///   rkbench --child-send rename 10 2000 recording /tmp/r.sqlite
 /// ```
 @MainActor
-func childSend(kind: String, rows: Int, count: Int, mode: String, path: String) throws {
+func childSend(kind: String, rows: Int, count: Int, mode: String, path: String) async throws {
   guard
     ["toggle", "rename", "counter", "uuid", "push", "presented", "favorite", "outside"]
       .contains(kind),
-    mode == "plain" || mode == "recording", rows > 0, count > 200
+    ["plain", "recording", "linked"].contains(mode), rows > 0, count > 200
   else {
     throw BenchError(
       "--child-send wants toggle|rename|counter|uuid|push|presented|favorite|outside, "
         + "ROWS > 0, COUNT > 200, "
-        + "plain|recording"
+        + "plain|recording|linked"
     )
   }
   switch kind {
   case "counter":
-    return try send(
+    return try await send(
       Array(repeating: .increment, count: 1_000), to: Counter(), from: Counter.State(),
       dependencies: Fixtures.counterDependencies, count: count, mode: mode, path: path,
       label: "counter"
     )
   case "uuid":
-    return try send(
+    return try await send(
       Array(repeating: .stamp, count: 1_000), to: UUIDStamp(), from: UUIDStamp.State(),
       dependencies: UUIDStamp.dependencies, count: count, mode: mode, path: path, label: "uuid"
     )
@@ -54,13 +56,13 @@ func childSend(kind: String, rows: Int, count: Int, mode: String, path: String) 
     let actions =
       kind == "push"
       ? Fixtures.pushesAndPops(count: 1_000, screens: rows, seed: 3) : Fixtures.presentedEdits(count: 1_000, seed: 4)
-    return try send(
+    return try await send(
       actions, to: Library(), from: Fixtures.library(screens: rows),
       dependencies: Fixtures.libraryDependencies(screens: rows), count: count, mode: mode,
       path: path, label: "\(kind), \(rows) screens"
     )
   case "favorite":
-    return try send(
+    return try await send(
       Fixtures.favorites(count: 1_000), to: Playlist(), from: Fixtures.playlist(rows: rows),
       dependencies: { _ in }, count: count, mode: mode, path: path,
       label: "favorite, \(rows) songs"
@@ -68,7 +70,7 @@ func childSend(kind: String, rows: Int, count: Int, mode: String, path: String) 
   case "outside":
     let state = Fixtures.playlist(rows: rows)
     let songs = state.$songs
-    return try send(
+    return try await send(
       [Playlist.Action](), to: Playlist(), from: state, dependencies: { _ in }, count: count,
       mode: mode, path: path, label: "outside, \(rows) songs"
     ) { store, sent in
@@ -86,30 +88,31 @@ func childSend(kind: String, rows: Int, count: Int, mode: String, path: String) 
     kind == "toggle"
     ? Fixtures.toggles(rows: rows, count: 1_000, seed: 1)
     : Fixtures.renames(rows: rows, count: 1_000, seed: 2)
-  try send(
+  try await send(
     actions, to: Todos(), from: Fixtures.todos(rows: rows),
     dependencies: Fixtures.todosDependencies, count: count, mode: mode, path: path,
     label: "\(kind), \(rows) rows"
   )
 }
 
-/// Sends `count` of `actions` (round and round) to a store of `reducer`, plain or recording; or,
-/// given `perform`, calls it `count` times instead (with the store and the step's number).
+/// Sends `count` of `actions` (round and round) to a store of `reducer`, plain, recording, or
+/// recording with its live link open; or, given `perform`, calls it `count` times instead (with
+/// the store and the step's number).
 @MainActor
 private func send<R: Reducer>(
   _ actions: [R.Action], to reducer: R, from state: R.State,
   dependencies: @escaping (inout DependencyValues) -> Void, count: Int, mode: String,
   path: String, label: String, perform: ((Store<R>, Int) -> Void)? = nil
-) throws where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
+) async throws where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
   removeDatabase(path)
   let log = try ActionLog(path: path)
+  let recording = reducer.recording(to: log, feature: label)
   let store =
     mode == "plain"
     ? Store<R>(initialState: state, reducer: reducer, withDependencies: dependencies)
-    : Store<R>(
-      initialState: state, reducer: reducer.recording(to: log, feature: label),
-      withDependencies: dependencies
-    )
+    : Store<R>(initialState: state, reducer: recording, withDependencies: dependencies)
+  let link =
+    mode == "linked" ? try await LiveDebugLink.open(store: store, recording: recording) : nil
   let step = perform ?? { store, sent in store.send(actions[sent % actions.count]) }
   for sent in 0..<200 { step(store, sent) }
   let cpu = currentThreadCPUSeconds()
@@ -121,6 +124,7 @@ private func send<R: Reducer>(
     "\(mode) \(label): \(fmtTime(wall / Double(count - 200))) per action, "
       + "sending thread's CPU \(fmtTime(cpuPerAction))"
   )
+  await link?.close()
   try log.flush()
   try log.close()
 }

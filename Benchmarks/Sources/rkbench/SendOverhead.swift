@@ -3,6 +3,7 @@ import Foundation
 import IdentifiedCollections
 import ReducerKit
 import ReducerKitDebug
+import ReducerKitLive
 import ReducerKitSamples
 
 /// Median seconds per call of `body`, over `runs` timed repetitions of a calibrated number of
@@ -40,21 +41,37 @@ struct SendFigures {
 /// `initial` is evaluated once a store, so states holding `Shared(value:)` get a share each and
 /// neither store sees the other's changes. Given `step`, a batch calls it with each action
 /// instead of sending it (a change made outside the store, say).
+///
+/// With `linked`, both stores record (into logs of their own) and the second has its live link
+/// open with nobody attached: "plain" is then the recording store without the link, and the
+/// overhead what the open link costs the send path.
 @MainActor
 func measureSend<R: Reducer>(
   label: String, initial: @autoclosure () -> R.State, reducer: R,
   dependencies: @escaping (inout DependencyValues) -> Void, actions: [R.Action], batch: Int,
-  runs: Int, directory: String, step: ((Store<R>, R.Action) -> Void)? = nil
+  runs: Int, directory: String, linked: Bool = false,
+  step: ((Store<R>, R.Action) -> Void)? = nil
 ) async throws -> SendFigures
 where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
   let path = directory + "/send-\(label).sqlite"
+  let basePath = directory + "/send-\(label)-unlinked.sqlite"
   removeDatabase(path)
+  removeDatabase(basePath)
   let log = try ActionLog(path: path)
-  let plain = Store<R>(initialState: initial(), reducer: reducer, withDependencies: dependencies)
+  let baseLog = try linked ? ActionLog(path: basePath) : nil
+  let plain =
+    if let baseLog {
+      Store<R>(
+        initialState: initial(), reducer: reducer.recording(to: baseLog, feature: label),
+        withDependencies: dependencies)
+    } else {
+      Store<R>(initialState: initial(), reducer: reducer, withDependencies: dependencies)
+    }
+  let recorder = reducer.recording(to: log, feature: label)
   let recording = Store<R>(
-    initialState: initial(), reducer: reducer.recording(to: log, feature: label),
-    withDependencies: dependencies
+    initialState: initial(), reducer: recorder, withDependencies: dependencies
   )
+  let link = linked ? try await LiveDebugLink.open(store: recording, recording: recorder) : nil
   let step = step ?? { store, action in store.send(action) }
   var cursor = 0
   func nextBatch() -> ArraySlice<R.Action> {
@@ -75,6 +92,7 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
     _ = time(plain, slice)
     _ = time(recording, slice)
     try log.flush()
+    try baseLog?.flush()
     await Fixtures.drain()
   }
 
@@ -98,6 +116,7 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
       base = time(plain, slice)
     }
     try log.flush()
+    try baseLog?.flush()
     await Fixtures.drain()
     bases.append(base.0)
     recordeds.append(recorded.0)
@@ -106,18 +125,22 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable & Sendable {
     recordedCPUs.append(recorded.1)
     overheadCPUs.append(recorded.1 - base.1)
   }
+  await link?.close()
   try log.close()
+  try baseLog?.close()
   removeDatabase(path)
+  removeDatabase(basePath)
   let figures = SendFigures(
     base: median(bases), recorded: median(recordeds), overhead: median(overheads),
     baseCPU: median(baseCPUs), recordedCPU: median(recordedCPUs),
     overheadCPU: median(overheadCPUs)
   )
+  let (without, with) = linked ? ("recording", "with the link open") : ("plain", "recording")
   say(
-    "  \(label): send \(fmtTime(figures.base)) plain, \(fmtTime(figures.recorded)) recording; "
+    "  \(label): send \(fmtTime(figures.base)) \(without), \(fmtTime(figures.recorded)) \(with); "
       + "overhead \(fmtTime(figures.overhead)) per action (\(runs) batches of \(batch)); "
-      + "sending thread's CPU: \(fmtTime(figures.baseCPU)) plain, \(fmtTime(figures.recordedCPU)) "
-      + "recording, overhead \(fmtTime(figures.overheadCPU))"
+      + "sending thread's CPU: \(fmtTime(figures.baseCPU)) \(without), "
+      + "\(fmtTime(figures.recordedCPU)) \(with), overhead \(fmtTime(figures.overheadCPU))"
   )
   // The pairs' spread: batches slowed by the machine, more often one side than the other,
   // move the median.
@@ -255,6 +278,27 @@ func benchSendOverhead(_ config: Config, directory: String) async throws {
       goal: "≤ 5 µs", verdict(renameFigures.overhead <= goal)
     )
   }
+  // Issue 41: a recording store whose live link is open with nobody attached, against the same
+  // recording store without it: the link must cost the send path nothing (within 5%).
+  if wants("rename"), onlyRows == nil || onlyRows == 10 {
+    let linked = try await measureSend(
+      label: "todos-10-rename-linked", initial: Fixtures.todos(rows: 10), reducer: Todos(),
+      dependencies: Fixtures.todosDependencies,
+      actions: Fixtures.renames(rows: 10, count: config.sendBatch * 4, seed: 2),
+      batch: config.sendBatch, runs: config.sendRuns * 3, directory: directory, linked: true
+    )
+    let ratio = linked.recordedCPU / max(linked.baseCPU, 1e-12)
+    report.add(
+      "1",
+      "recording send with the live link open, nobody attached ÷ without it (Todos rename, 10 rows)",
+      fmt(ratio) + "×",
+      vs: "sending-thread CPU \(fmtTime(linked.recordedCPU)) with the link, "
+        + "\(fmtTime(linked.baseCPU)) without; wall \(fmtTime(linked.recorded)) vs "
+        + "\(fmtTime(linked.base))",
+      goal: "≤ 1.05×", verdict(ratio <= 1.05)
+    )
+  }
+
   let big = config.bigTodoRows
   if toggle[10] != nil, toggle[big] != nil {
     let toggleScaling = toggle[big]! / max(toggle[10]!, 1e-9)

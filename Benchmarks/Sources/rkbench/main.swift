@@ -24,7 +24,7 @@ let usage = """
     --markdown FILE  also write the results table to FILE
 
   For a profiler: rkbench --child-send toggle|rename|counter|uuid|push|presented|favorite|outside
-  ROWS COUNT plain|recording PATH sends COUNT actions to one store (one case of benchmark 1
+  ROWS COUNT plain|recording|linked PATH sends COUNT actions to one store (one case of benchmark 1
   alone) and prints its time per action (push and presented: the Library over ROWS screens;
   favorite and outside: shared changes of a Playlist of ROWS songs).
 
@@ -63,7 +63,7 @@ func main() async -> Int32 {
   }
   if let index = arguments.firstIndex(of: "--child-send"), index + 5 < arguments.count {
     do {
-      try childSend(
+      try await childSend(
         kind: arguments[index + 1], rows: Int(arguments[index + 2]) ?? 0,
         count: Int(arguments[index + 3]) ?? 0, mode: arguments[index + 4],
         path: arguments[index + 5]

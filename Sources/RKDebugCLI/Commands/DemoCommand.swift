@@ -24,7 +24,8 @@ struct DemoCommand: AsyncParsableCommand {
       With --live, the demo is an app instead: it runs a store of the to-do list sample \
       (--feature), recording into the log with its live link open, prints the command that \
       attaches to it (rkdebug attach, or rkdebug ui --attach), and taps a random action \
-      every --every seconds until it is stopped (Ctrl-C), or --actions have been sent.
+      every --every seconds (--actions of them, or without end); it runs until Ctrl-C, \
+      which ends its session.
       """
   )
 

@@ -14,7 +14,9 @@ struct LiveDemoOptions: ParsableArguments {
   @Option(name: .long, help: "The live link's token (default: a random one).")
   var token: String?
 
-  @Option(name: .long, help: ArgumentHelp("Seconds between two taps (default: 1).", valueName: "seconds"))
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Seconds between two taps (default: 1).", valueName: "seconds"))
   var every: Double?
 
   @Option(name: .long, help: "Stop tapping after this many actions (default: never).")

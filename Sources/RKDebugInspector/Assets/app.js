@@ -1116,7 +1116,11 @@
     }
 
     async poll() {
-      try { this.show(await this.request('GET')); } catch (error) { this.show(null, error.message); }
+      try {
+        this.show(await this.request('GET'));
+      } catch (error) {
+        this.show(null, error.message);
+      }
     }
 
     show(answer, message) {
@@ -1125,7 +1129,9 @@
         this.message.classList.toggle('error', !!message);
       }
       if (!answer) return;
-      if (answer.state !== undefined) this.state.textContent = JSON.stringify(answer.state, null, 2);
+      if (answer.state !== undefined) {
+        this.state.textContent = JSON.stringify(answer.state, null, 2);
+      }
       const s = answer.status;
       if (!s) return;
       const parts = [`${s.feature}`, `${s.entries} entries`,

@@ -124,8 +124,9 @@ import Testing
     #expect(!status.paused && status.jumpedTo == nil)
     let after = try await withLink(app) { try await $0.send(LiveRequest(op: .state)).state }
     #expect(after == present)
-    let labels = try await withLink(app) { try await $0.send(LiveRequest(op: .entries, after: count)) }
-      .entries?.map(\.label)
+    let labels = try await withLink(app) {
+      try await $0.send(LiveRequest(op: .entries, after: count))
+    }.entries?.map(\.label)
     #expect(labels == ["rkdebug paused the app", "rkdebug jumped to 2", "rkdebug resumed the app"])
   }
 }

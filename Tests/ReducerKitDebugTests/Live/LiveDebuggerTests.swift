@@ -74,7 +74,8 @@ import Testing
     #expect(!app.debugger.status.paused && app.debugger.status.heldActions == 0)
     #expect(
       try app.labels().suffix(4) == [
-        "rkdebug paused the app", "rkdebug resumed the app", "LiveDebuggerTests.Tally.Action.add(10)",
+        "rkdebug paused the app", "rkdebug resumed the app",
+        "LiveDebuggerTests.Tally.Action.add(10)",
         "LiveDebuggerTests.Tally.Action.double",
       ])
   }
@@ -144,7 +145,10 @@ import Testing
     let app = try Running([])
     try app.debugger.load(.object(["count": .number("2"), "added": .array([])]), source: "x")
     app.store.send(.double)
-    #expect(try app.labels() == ["rkdebug loaded the state of x", "LiveDebuggerTests.Tally.Action.double"])
+    #expect(
+      try app.labels() == [
+        "rkdebug loaded the state of x", "LiveDebuggerTests.Tally.Action.double",
+      ])
     #expect(try app.logged(at: 0) == Tally.State())
     #expect(try app.logged(at: 2) == Tally.State(count: 4))
   }
