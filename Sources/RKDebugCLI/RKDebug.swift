@@ -89,8 +89,8 @@ public struct RKDebug: AsyncParsableCommand {
       ImportCommand.self,
       TestgenCommand.self,
       FeaturesCommand.self,
-      UICommand.self,
       AttachCommand.self,
+      UICommand.self,
     ]
     return core + (team?.commands ?? []) + [DemoCommand.self]
   }

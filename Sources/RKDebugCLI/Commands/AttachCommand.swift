@@ -18,8 +18,8 @@ struct AttachCommand: AsyncParsableCommand {
       the logged state after entry N and pauses the app; resume returns it to the present \
       and runs the held actions. skip N recomputes the app's state without entry N through \
       its reducer, as replay --skip does, and unskip N puts it back. dispatch sends an \
-      action given as JSON. load FILE [N] makes the state after entry N of a log or an \
-      export (a bug report) the app's present state.
+      action given as JSON. load FILE [N] makes the state after entry N of a log, an export \
+      or a page of ui --export (a bug report) the app's present state.
 
       Detaching (quit, the end of the input, or a broken connection) returns the app to its \
       present state and runs what it held. On a terminal a refused command prints 'error: \
@@ -37,13 +37,7 @@ struct AttachCommand: AsyncParsableCommand {
   var token: String?
 
   func run() async throws {
-    guard let token = token ?? ProcessInfo.processInfo.environment["RKDEBUG_LIVE_TOKEN"],
-      !token.isEmpty
-    else {
-      throw RKDebugError(
-        "attach needs the link's token: --token TOKEN or $RKDEBUG_LIVE_TOKEN, "
-          + "as the app printed it", exitCode: 64)
-    }
+    let token = try LiveToken.resolve(token, option: "attach")
     try await LiveLinkClient.attach(to: url, token: token) { client in
       var session = AttachSession(client: client, input: .standardInput)
       try await session.run()

@@ -112,12 +112,7 @@ struct UICommand: AsyncParsableCommand {
           + "reach it can read the whole log", to: &StandardError.stream)
     }
     guard let attach else { return try await serve(log: log, live: nil) }
-    guard let token = token ?? ProcessInfo.processInfo.environment["RKDEBUG_LIVE_TOKEN"],
-      !token.isEmpty
-    else {
-      throw RKDebugError(
-        "--attach needs the link's token: --token TOKEN or $RKDEBUG_LIVE_TOKEN", exitCode: 64)
-    }
+    let token = try LiveToken.resolve(token, option: "--attach")
     try await LiveLinkClient.attach(to: attach, token: token) { client in
       try await serve(log: log, live: LinkRelay(client: client))
     }

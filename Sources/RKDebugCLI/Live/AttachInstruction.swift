@@ -29,8 +29,8 @@ enum AttachInstruction: Equatable {
     skip N            recompute the state without entry N (the app's reducer, no effects)
     unskip N          recompute it with entry N again
     dispatch JSON     send an action, as the feature's Action encodes it
-    load FILE [N]     continue from the state after entry N (default: the last) of a log or
-                      an export (rkdebug export) of its newest session
+    load FILE [N]     continue from the state after entry N (default: the last) of a log's
+                      newest session, an export (rkdebug export) or a page (ui --export)
     help, quit        this text; detach (the app returns to the present)
     """
 

@@ -103,6 +103,15 @@ import Testing
     let loaded = try #require(try states(in: loadRun.stdout).first)
     #expect(loaded == (try stateAt(5, in: report)))
     #expect(try index(of: "rkdebug loaded the state of \(exportFile) at 5", in: app.log) != nil)
+    // ...and of a page `ui --export` wrote for the bug.
+    let page = app.scratch.path("bug.html")
+    let exported = try RKDebugProcess.run(
+      ["ui", "--db", report, "--export", page, "--from", "4", "--to", "10"])
+    #expect(exported.status == 0, "\(exported.stderr)")
+    let pageRun = try attach(app, ["load \(page) 7", "state", "load \(page) 11"])
+    #expect(pageRun.status == 1)
+    #expect(pageRun.stderr.contains("holds the states 3…10 of its session, not 11"))
+    #expect(try states(in: pageRun.stdout).first == (try stateAt(7, in: report)))
 
     let stopped = try app.stop()
     #expect(stopped.status == 0, "\(stopped.stderr)")

@@ -19,7 +19,7 @@ import Testing
       (TestgenCommand.self, true, true), (UICommand.self, true, true),
       (FeaturesCommand.self, false, false), (DemoCommand.self, true, false),
       (ServeCommand.self, true, false), (PushCommand.self, true, true),
-      (PullCommand.self, true, false),
+      (PullCommand.self, true, false), (AttachCommand.self, false, false),
     ]
     ShippedRKDebug.installed
     #expect(commands.count == RKDebug.configuration.subcommands.count)

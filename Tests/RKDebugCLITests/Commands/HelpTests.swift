@@ -132,6 +132,8 @@ import Testing
       testgen                 Write a Swift Testing test that reproduces a session
                               with a TestStore.
       features                List the features this rkdebug can record and replay.
+      attach                  Attach to a running app's live link: pause, jump,
+                              skip, dispatch, load.
       ui                      Serve a read-only web inspector over the log, or
                               write one session to a page.
       serve                   Collect sessions over HTTP into PostgreSQL or a log
@@ -329,7 +331,7 @@ import Testing
       result.stderrLines == [
         "rkdebug: error: no command 'nonexistent' to describe; the commands are: sessions, log, "
           + "changes, state, diff, history, replay, bisect, find, record, export, import, "
-          + "testgen, features, ui, serve, push, pull, demo (see 'rkdebug help')"
+          + "testgen, features, attach, ui, serve, push, pull, demo (see 'rkdebug help')"
       ])
   }
 }
