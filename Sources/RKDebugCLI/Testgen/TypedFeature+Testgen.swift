@@ -39,6 +39,14 @@ extension TypedFeature {
     if let range = request.range {
       try reader.forEachChunk(in: range) { actions in
         for logged in actions {
+          if logged.isDebuggerControl {
+            // What a live debugger did to the app has no counterpart in a TestStore test.
+            throw RKDebugError(
+              "entry \(logged.index) (\(InputLimits.quoted(logged.singleLineLabel))) is what "
+                + "a live debugger did to the app, which testgen cannot write; end the test "
+                + "before it with --to \(logged.index - 1)"
+            )
+          }
           if logged.isSharedChange {
             let after = try decodedState(reader, at: logged.index)
             if case .effect = logged.source {

@@ -118,6 +118,22 @@ import Testing
     // The whole log, controls included, replays through the sample's reducer.
     let replay = try RKDebugProcess.run(["replay", "--db", app.log])
     #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+    // An export of it imports as the same session, controls and all.
+    let exportedLive = try RKDebugProcess.run(["export", "--db", app.log])
+    let copy = app.scratch.path("copy.sqlite")
+    let imported = try RKDebugProcess.run(["import", "--db", copy, "-"], stdin: exportedLive.stdout)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let jumpEntry = count + 2
+    #expect(try stateAt(jumpEntry, in: copy) == (try stateAt(jumpEntry, in: app.log)))
+    #expect(try RKDebugProcess.run(["replay", "--db", copy]).status == 0)
+    // testgen cannot write what the debugger did, and says where to stop.
+    let testgen = try RKDebugProcess.run(["testgen", "--db", app.log])
+    #expect(testgen.status == 1)
+    #expect(
+      testgen.stderr
+        == "rkdebug: error: entry \(count + 1) ('rkdebug paused the app') is what a live "
+        + "debugger did to the app, which testgen cannot write; end the test before it with "
+        + "--to \(count)\n")
   }
 
   @Test func aScriptsRefusedCommandEndsTheRunAndLeavesTheAppRunning() async throws {
