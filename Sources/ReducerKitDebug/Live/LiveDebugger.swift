@@ -82,7 +82,9 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable {
     guard (0...reader.actionCount).contains(index) else {
       throw LiveDebuggerError.noSuchEntry(index: index, entries: reader.actionCount)
     }
-    let past: R.State = try decode(try logged { try reader.stateJSON(at: index) })
+    let past: R.State = try decode(
+      try logged { try reader.stateJSON(at: index) },
+      userInfo: try logged { try reader.sharedLinker(at: index).userInfo })
     pause()
     let shown = store.state
     if present == nil { present = shown }
@@ -239,9 +241,11 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable {
     }
   }
 
-  private func decode(_ json: JSONValue) throws -> R.State {
+  private func decode(
+    _ json: JSONValue, userInfo: [CodingUserInfoKey: Any] = [:]
+  ) throws -> R.State {
     do {
-      return try json.decoded(as: R.State.self)
+      return try json.decoded(as: R.State.self, userInfo: userInfo)
     } catch {
       throw LiveDebuggerError.stateDoesNotDecode(
         type: String(reflecting: R.State.self), reason: DecodingErrorSummary.text(for: error))

@@ -1,3 +1,5 @@
+import ReducerKit
+
 extension SessionReader {
   /// Where the state at `index` holds shared values, and which (``SharePlaces``); `nil` for a
   /// session whose log numbers none. Follows the patches from the initial state.
@@ -15,6 +17,15 @@ extension SessionReader {
       }
     }
     return places
+  }
+
+  /// A linker that makes the places holding one shared value at `index` one value again in a
+  /// decoding of the state there (a replay's, a live debugger's jump); parts derived from a
+  /// value are decoded as values of their own.
+  package func sharedLinker(at index: Int) throws -> SharedLinker {
+    let places = try sharePlaces(at: index)?.places ?? [:]
+    let groups = Dictionary(grouping: places.filter(\.value.isWhole), by: \.value.share)
+    return SharedLinker(groups: groups.values.map { $0.map(\.key) })
   }
 
   /// The places of shared values the actions in `range` added, by index: those with none are

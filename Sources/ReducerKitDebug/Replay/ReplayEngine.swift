@@ -144,7 +144,9 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
       skipped.append(next)
       return ReplayStep(index: next, outcome: .skipped)
     }
-    if record.json == SharedChangeEntry.json, let control = DebuggerControl.marking(record.reads) {
+    if record.json == SharedChangeEntry.json,
+      let control = DebuggerControl.marking(record.reads)
+    {
       return try applyControl(control, of: record)
     }
     if record.json == SharedChangeEntry.json {
@@ -213,7 +215,10 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Decodable {
     if control.changesOnlyTheView && (recomputes || !skipped.isEmpty) {
       return ReplayStep(index: next, outcome: .unchecked)
     }
-    state = try Self.decodeState(try reader.stateJSON(at: next), at: next)
+    // The places that held one shared value there hold one again, as in the initial state.
+    let linker = try reader.sharedLinker(at: next)
+    state = try Self.decodeState(
+      try reader.stateJSON(at: next), at: next, userInfo: linker.userInfo)
     return ReplayStep(index: next, outcome: isChecking ? .matched : .unchecked)
   }
 

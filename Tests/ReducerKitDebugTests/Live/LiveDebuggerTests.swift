@@ -1,5 +1,6 @@
 import Foundation
 import ReducerKit
+import ReducerKitTestSupport
 import Testing
 
 @testable import ReducerKitDebug
@@ -176,6 +177,29 @@ import Testing
     #expect(app.store.state == before)
     #expect(try app.labels().count == 2)
     #expect(!app.debugger.status.paused)
+  }
+
+  @Test func aSessionWithSharedStateReplaysAcrossAJumpAndResume() throws {
+    let log = try ActionLog.inMemory()
+    let recording = Scoreboard().recording(to: log, feature: "scoreboard")
+    let store = Store<Scoreboard>(
+      initialState: Scoreboard.State(score: Shared(value: 0)), reducer: recording)
+    let debugger = LiveDebugger(store: store, recording: recording)
+    store.send(.point)
+    store.send(.point)
+    try debugger.jump(to: 1)
+    #expect(store.score == 1 && store.banner.score == 1)
+    debugger.resume()
+    store.send(.point)  // through the score's share: the banner shows it too
+    #expect(store.banner.score == 3)
+    try debugger.skip(1)
+    store.send(.point)
+    #expect(store.score == 3 && store.banner.score == 3)
+    try log.flush()
+    let engine = try ReplayEngine(reader: try log.reader(), reducer: Scoreboard())
+    let result = try engine.run()
+    #expect(result.divergence == nil, "\(result.divergence?.difference.diff ?? "")")
+    #expect(engine.state.score == 3 && engine.state.banner.score == 3)
   }
 
   @Test func whileShowingThePastAnActionOrSkipIsRefused() throws {
