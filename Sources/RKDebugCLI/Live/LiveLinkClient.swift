@@ -151,6 +151,12 @@ package final class LiveLinkClient: @unchecked Sendable {
         WebSocketFrame(
           fin: true, opcode: .text, maskKey: .random(), data: ByteBuffer(string: text)))
     } catch {
+      // The app may have closed the link over this very message: its close frame says why.
+      do {
+        _ = try await receiveText()
+      } catch let closed as LiveLinkClientError {
+        throw closed
+      }
       throw LiveLinkClientError.closed(url: url, reason: "\(error)")
     }
   }
