@@ -642,14 +642,16 @@ class LiveInspectorTests(PageHelpers, unittest.TestCase):
 
     @classmethod
     def settled(cls):
-        """Waits until the app has sent its 30 actions and its effects ended."""
-        last = -1
-        for _ in range(60):
+        """Waits until the app has sent its 30 actions and nothing more came for three seconds
+        (its sort effects, a second after a toggle, ended)."""
+        last, unchanged = -1, 0
+        for _ in range(80):
             entries = cls.live({"op": "status"})["status"]["entries"]
-            if entries >= 30 and entries == last:
+            unchanged = unchanged + 1 if entries == last else 0
+            if entries >= 30 and unchanged >= 2:
                 return entries
             last = entries
-            time.sleep(1.2)
+            time.sleep(1.5)
         raise AssertionError(f"the app did not settle (last: {last} entries)")
 
     def offline_state(self, index):

@@ -34,17 +34,19 @@ final class LiveSample {
     }
   }
 
-  /// Waits until the app logged `count` entries or more and nothing more for a second (its
-  /// sort effects ended), and returns how many it logged.
+  /// Waits until the app logged `count` entries or more and nothing more for three seconds
+  /// (its sort effects, a second after a toggle, ended), and returns how many it logged.
   func settled(atLeast count: Int) async throws -> Int {
     var last = -1
+    var unchanged = 0
     // Generous: beside the other suites on two cores, the app's taps come late.
     let deadline = Date().addingTimeInterval(180)
     while Date() < deadline {
       let entries = try await status().entries
-      if entries >= count, entries == last { return entries }
+      unchanged = entries == last ? unchanged + 1 : 0
+      if entries >= count, unchanged >= 2 { return entries }
       last = entries
-      try await Task.sleep(for: .milliseconds(1200))
+      try await Task.sleep(for: .milliseconds(1500))
     }
     throw Failure(description: "the app did not settle at \(count) entries (last: \(last))")
   }
