@@ -53,10 +53,12 @@ struct PathHistory {
     let initialState = try reader.stateJSON(at: 0)
     try SessionKeys.validate(path, of: reader)
 
-    let (base, tail) = Self.split(path, in: initialState)
+    let (base, tail, member) = Self.narrowed(Self.split(path, in: initialState), in: initialState)
     func evaluate(_ value: JSONValue?) throws -> JSONValue? {
-      guard let value else { return nil }
-      return try tail.evaluate(in: value)
+      // A member the initial state lacked: evaluated in an object holding it alone, as its
+      // parent holds it (or, for an enum's case, as the enum does).
+      guard let member else { return try value.flatMap { try tail.evaluate(in: $0) } }
+      return try tail.evaluate(in: .object(value.map { [member: $0] } ?? [:]))
     }
 
     var value = initialState.value(at: base)
@@ -83,6 +85,22 @@ struct PathHistory {
         current = new
       }
     }
+  }
+
+  /// `split`'s pointer extended by the next name of the path when the initial state's value
+  /// there is an object without it (an optional that is `nil`, an enum in another case), and
+  /// that name: the value at the path is inside that member whatever it is, so only the
+  /// operations that may touch it are read and applied. The rest of the path, still starting
+  /// with the name, is then evaluated in an object holding the member alone.
+  static func narrowed(
+    _ split: (JSONPointer, ValuePath), in initialState: JSONValue
+  ) -> (JSONPointer, ValuePath, String?) {
+    let (base, tail) = split
+    guard case let .key(name)? = tail.components.first,
+      let members = initialState.value(at: base)?.objectValue, members[name] == nil,
+      name != "count"
+    else { return (base, tail, nil) }
+    return (JSONPointer(tokens: base.tokens + [name]), tail, name)
   }
 
   /// The path as the pointer of the value to keep up to date, and the rest of the path to

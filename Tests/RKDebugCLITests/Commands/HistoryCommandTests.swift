@@ -158,6 +158,56 @@ import Testing
     }
   }
 
+  /// A path through a member the initial state lacks (an optional that is `nil`, an enum's other
+  /// case) is followed inside that member alone, and every change agrees with the rebuilt states.
+  /// (Each path as `history` takes it, and as the JSON spells it, with an enum's `_0`.)
+  @Test(arguments: [
+    ("app", 11, [
+      "search.isSearching", "search.results.count", "search.query",
+      "tab.settings.displayName=tab.settings._0.displayName",
+      "tab.todos.filter=tab.todos._0.filter",
+      "counter.count",
+    ]),
+    ("library", 3, [
+      "addBook.book.isFavorite", "addBook.book.title", "addBook.book", "books[0].isFavorite",
+      "path.count",
+    ]),
+  ])
+  func membersTheInitialStateLacksAgreeWithTheRebuiltStates(
+    feature: String, seed: Int, paths: [String]
+  ) throws {
+    let directory = try TemporaryDirectory()
+    let log = directory.path("\(feature).sqlite")
+    let recorded = try RKDebugProcess.run(
+      ["record", "--feature", feature, "--random", "400", "--seed", String(seed), "--db", log])
+    try #require(recorded.status == 0, "\(recorded.stderr)")
+    let reader = try ActionLog.readOnly(path: log).reader(session: nil)
+    let states = try (0...reader.actionCount).map { try reader.stateJSON(at: $0) }
+    for spelled in paths {
+      let parts = spelled.split(separator: "=").map(String.init)
+      let path = parts[0]
+      let valuePath = try ValuePathProbe(parts.last!)
+      var expected: [JSONValue] = []
+      for index in 1...reader.actionCount {
+        let old = valuePath.value(in: states[index - 1])
+        let new = valuePath.value(in: states[index])
+        if !old.isEquivalent(to: new) {
+          expected.append(["index": JSONValue(index), "old": old, "new": new])
+        }
+      }
+      #expect(expected.count > 2, "\(path) changed \(expected.count) times")
+      let result = try RKDebugProcess.run(["history", "--path", path, "--json", "--db", log])
+      #expect(result.status == 0, "\(result.stderr)")
+      let actual = try result.stdout.split(separator: "\n").map { line in
+        let value = try JSONValue(parsing: String(line))
+        return JSONValue.object([
+          "index": value["index"]!, "old": value["old"]!, "new": value["new"]!,
+        ])
+      }
+      #expect(actual == expected, "\(path)")
+    }
+  }
+
   /// A path reaches an enum case's payload as `state --path` does, with or without its `_0`:
   /// the app's tab holds `{"todos": {"_0": …}}`, and `tab.todos.filter` is its filter.
   @Test func aPathThroughAnEnumCaseSeesItsPayloadsChanges() throws {
