@@ -138,24 +138,35 @@ import Testing
     }
     #expect(moves > 10, "the sorts moved \(moves) rows")
     for path in ["todos[0].isComplete", "todos[1].title", "todos[2]", "todos.count"] {
-      let valuePath = try ValuePathProbe(path)
-      var expected: [JSONValue] = []
-      for index in 1...reader.actionCount {
-        let old = valuePath.value(in: states[index - 1])
-        let new = valuePath.value(in: states[index])
-        if !old.isEquivalent(to: new) {
-          expected.append(["index": JSONValue(index), "old": old, "new": new])
-        }
-      }
-      let result = try RKDebugProcess.run(["history", "--path", path, "--json", "--db", log])
-      let actual = try result.stdout.split(separator: "\n").map { line in
-        let value = try JSONValue(parsing: String(line))
-        return JSONValue.object([
-          "index": value["index"]!, "old": value["old"]!, "new": value["new"]!,
-        ])
-      }
+      let (actual, expected) = try historyAndRebuiltChanges(
+        of: path, spelledInJSON: path, states: states, log: log)
       #expect(actual == expected, "\(path)")
     }
+  }
+
+  /// The changes `history --path PATH --json` lists (index, old and new value), and those the
+  /// rebuilt `states` show at `jsonPath`, the same path as the JSON spells it.
+  private func historyAndRebuiltChanges(
+    of path: String, spelledInJSON jsonPath: String, states: [JSONValue], log: String
+  ) throws -> (actual: [JSONValue], expected: [JSONValue]) {
+    let valuePath = try ValuePathProbe(jsonPath)
+    var expected: [JSONValue] = []
+    for index in states.indices.dropFirst() {
+      let old = valuePath.value(in: states[index - 1])
+      let new = valuePath.value(in: states[index])
+      if !old.isEquivalent(to: new) {
+        expected.append(["index": JSONValue(index), "old": old, "new": new])
+      }
+    }
+    let result = try RKDebugProcess.run(["history", "--path", path, "--json", "--db", log])
+    #expect(result.status == 0, "\(result.stderr)")
+    let actual = try result.stdout.split(separator: "\n").map { line in
+      let value = try JSONValue(parsing: String(line))
+      return JSONValue.object([
+        "index": value["index"]!, "old": value["old"]!, "new": value["new"]!,
+      ])
+    }
+    return (actual, expected)
   }
 
   /// A path through a member the initial state lacks (an optional that is `nil`, an enum's other
@@ -186,24 +197,9 @@ import Testing
     for spelled in paths {
       let parts = spelled.split(separator: "=").map(String.init)
       let path = parts[0]
-      let valuePath = try ValuePathProbe(parts.last!)
-      var expected: [JSONValue] = []
-      for index in 1...reader.actionCount {
-        let old = valuePath.value(in: states[index - 1])
-        let new = valuePath.value(in: states[index])
-        if !old.isEquivalent(to: new) {
-          expected.append(["index": JSONValue(index), "old": old, "new": new])
-        }
-      }
+      let (actual, expected) = try historyAndRebuiltChanges(
+        of: path, spelledInJSON: parts.last!, states: states, log: log)
       #expect(expected.count > 2, "\(path) changed \(expected.count) times")
-      let result = try RKDebugProcess.run(["history", "--path", path, "--json", "--db", log])
-      #expect(result.status == 0, "\(result.stderr)")
-      let actual = try result.stdout.split(separator: "\n").map { line in
-        let value = try JSONValue(parsing: String(line))
-        return JSONValue.object([
-          "index": value["index"]!, "old": value["old"]!, "new": value["new"]!,
-        ])
-      }
       #expect(actual == expected, "\(path)")
     }
   }
