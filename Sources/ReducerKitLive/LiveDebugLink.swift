@@ -75,6 +75,18 @@ public final class LiveDebugLink: Sendable {
       else {
         let refusal = LiveAnswer(id: nil, ok: false, error: LiveLinkError.tokenNeeded)
         try? await outbound.write(.text(refusal.text))
+        // Closed once the client has sent its first message, so that its write does not meet
+        // a closed connection before it reads why, or after ten seconds of silence.
+        let messages = inbound.messages(maxSize: LiveRequest.maximumBytes)
+        _ = try? await withThrowingTaskGroup(of: Void.self) { group in
+          group.addTask {
+            var iterator = messages.makeAsyncIterator()
+            _ = try await iterator.next()
+          }
+          group.addTask { try await Task.sleep(for: .seconds(10)) }
+          try await group.next()
+          group.cancelAll()
+        }
         try? await outbound.close(.policyViolation, reason: "the live link needs its token")
         return
       }
@@ -122,7 +134,7 @@ public final class LiveDebugLink: Sendable {
       listener.finish()
     }
     for await result in listening {
-      let bound = try result.get()
+      guard case let .success(bound) = result else { break }
       let name = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
       return LiveDebugLink(
         url: "ws://\(name):\(bound)/live", token: token, server: server, services: services)
