@@ -134,7 +134,7 @@ struct AttachSession {
       let answer = try await ask(LiveRequest(op: .entries, after: listed))
       guard let entries = answer.entries, !entries.isEmpty else { return }
       for entry in entries {
-        write(LogText.line(index: entry.index, kind: entry.kind, label: entry.label))
+        write("\(entry.index)\t\(entry.kind)\t\(entry.label)")
       }
       listed = entries.last!.index
     }
@@ -162,14 +162,5 @@ struct AttachSession {
       parts.append("skipping " + status.skipped.map(String.init).joined(separator: ", "))
     }
     return parts.joined(separator: " · ")
-  }
-}
-
-/// An entry listed by `attach`: its index, who made it, and its label on one line.
-enum LogText {
-  static func line(index: Int, kind: String, label: String) -> String {
-    let oneLine = label.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-      .joined(separator: " ")
-    return "\(index)\t\(kind)\t\(oneLine)"
   }
 }

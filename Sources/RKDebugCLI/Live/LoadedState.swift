@@ -16,7 +16,7 @@ struct LoadedState {
         "no file at \(file); give a log, an export (rkdebug export) or an exported page")
     }
     if file.lowercased().hasSuffix(".html") { return try readPage(file: file, index: index) }
-    if try isSQLite(file) {
+    if ActionLog.hasSQLiteHeader(at: file) {
       return try read(reader: try ActionLog.readOnly(path: file).reader(), file: file, index: index)
     }
     // An export: imported into a log of its own, read, and removed.
@@ -71,14 +71,5 @@ struct LoadedState {
       throw RKDebugError("\(file) holds a patch that does not apply: \(error)")
     }
     return LoadedState(json: state, source: "\(file) at \(index)")
-  }
-
-  private static func isSQLite(_ file: String) throws -> Bool {
-    guard let handle = FileHandle(forReadingAtPath: file) else {
-      throw RKDebugError("cannot read \(file)")
-    }
-    defer { try? handle.close() }
-    let header = (try? handle.read(upToCount: 16)) ?? Data()
-    return header == Data("SQLite format 3\u{0}".utf8)
   }
 }

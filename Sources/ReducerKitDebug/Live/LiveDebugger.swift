@@ -194,7 +194,7 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable {
       let kind =
         action.isDebuggerControl
         ? "rkdebug" : action.isSharedChange ? "shared" : action.source == .send ? "send" : "effect"
-      return LiveEntry(index: action.index, label: action.label, kind: kind)
+      return LiveEntry(index: action.index, label: action.singleLineLabel, kind: kind)
     }
   }
 
@@ -207,7 +207,7 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable {
       throw LiveDebuggerError.showingThePast(index: jumpedTo, operation: operation)
     }
     let reader = try reader()
-    guard (1...max(1, reader.actionCount)).contains(index), reader.actionCount > 0 else {
+    guard reader.actionCount > 0, (1...reader.actionCount).contains(index) else {
       throw LiveDebuggerError.noSuchEntry(index: index, entries: reader.actionCount)
     }
     let entry = try logged { try reader.action(at: index) }

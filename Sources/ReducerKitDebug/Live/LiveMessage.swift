@@ -97,7 +97,8 @@ public struct LiveStatus: Codable, Sendable, Equatable {
 /// One entry of the live session, as `entries` lists it.
 public struct LiveEntry: Codable, Sendable, Equatable {
   public var index: Int
-  /// The action's label, or what changed the state without an action.
+  /// The action's label on one line, as `rkdebug log` prints it, or what changed the state
+  /// without an action.
   public var label: String
   /// `send`, `effect`, `shared` (a shared value changed outside an action) or `rkdebug`.
   public var kind: String

@@ -170,6 +170,11 @@ public final class ActionLog: Sendable {
 
   private static let sqliteHeader = Array("SQLite format 3\0".utf8)
 
+  /// Whether the file at `path` starts as an SQLite database does (a log, or another one).
+  package static func hasSQLiteHeader(at path: String) -> Bool {
+    fileHeader(at: path) == sqliteHeader
+  }
+
   /// Refuses files that are not rkdebug logs before SQLite touches them.
   private static func checkFile(at location: LogFileLocation, readOnly: Bool) throws {
     let path = location.path
