@@ -217,7 +217,7 @@ where R.State: ObservableStateProtocol & Codable, R.Action: Codable {
     let recomputed = try logged {
       let engine = try ReplayEngine(reader: reader, reducer: recording.base)
       engine.recomputes = true
-      try engine.run(to: reader.actionCount, skipping: skipping)
+      _ = try engine.run(to: reader.actionCount, skipping: skipping)
       return engine.state
     }
     let shown = store.state
