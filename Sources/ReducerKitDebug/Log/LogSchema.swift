@@ -5,13 +5,14 @@ import GRDB
 /// Migrations are never edited once shipped: a change to the schema is a new migration with a
 /// new id, and ``version`` goes up by one. Schemas 1–4 were never released; their logs are
 /// refused (``LogError/olderSchema(path:found:supported:)``). A version 5 log is read as it is
-/// (its effects have no cancellation causes) and migrated when opened for writing.
+/// (its effects have no cancellation causes) and migrated when opened for writing, as is a
+/// version 6 log (whose action texts have no digest).
 package enum LogSchema {
   /// `PRAGMA application_id` of every rkdebug log: "RKDB" in ASCII.
   static let applicationID: Int32 = 0x524B_4442
 
   /// `PRAGMA user_version`: the schema's version.
-  static let version = 6
+  static let version = 7
 
   /// The oldest version read commands read.
   static let oldestReadable = 5
@@ -22,6 +23,10 @@ package enum LogSchema {
     migrator.registerMigration("v6: why effects were cancelled") { db in
       try db.execute(sql: cancellationColumns)
     }
+    migrator.registerMigration("v7: action texts found by their digest") { db in
+      db.add(function: ActionTextDigest.function)
+      try db.execute(sql: textDigests)
+    }
     return migrator
   }
 
@@ -30,6 +35,25 @@ package enum LogSchema {
   static let cancellationColumns = """
     ALTER TABLE effect ADD COLUMN cancel_cause INTEGER CHECK (cancel_cause BETWEEN 0 AND 5);
     ALTER TABLE effect ADD COLUMN cancelled_by INTEGER;
+    """
+
+  /// Version 7: `action_text` rows are found by ``ActionTextDigest`` in a small index instead
+  /// of `UNIQUE (json, label)`, whose index held both texts again (a quarter of a Todos log).
+  /// SQLite cannot drop a constraint, so the table is rebuilt; row ids, and so
+  /// `action_entry.text_id`, stay. A row another tool wrote without a digest is never found,
+  /// only stored again by a writer that needs its text.
+  static let textDigests = """
+    CREATE TABLE action_text_v7 (
+      id INTEGER PRIMARY KEY,
+      json TEXT NOT NULL,
+      label TEXT NOT NULL,
+      digest INTEGER
+    );
+    INSERT INTO action_text_v7 (id, json, label, digest)
+      SELECT id, json, label, rkdebug_text_digest(json, label) FROM action_text;
+    DROP TABLE action_text;
+    ALTER TABLE action_text_v7 RENAME TO action_text;
+    CREATE INDEX action_text_digest ON action_text (digest);
     """
 
   /// The tables, as docs/log-format.md describes them.

@@ -135,15 +135,17 @@ enum InputRow {
 enum ActionTextRow {
   /// The id of the row holding `json` and `label`, inserting it when missing.
   static func id(json: String, label: String, in db: Database) throws -> Int64 {
-    try db.cachedStatement(sql: "INSERT OR IGNORE INTO action_text (json, label) VALUES (?, ?)")
-      .execute(arguments: [json, label])
-    guard
-      let id = try Int64.fetchOne(
-        db.cachedStatement(sql: "SELECT id FROM action_text WHERE json = ? AND label = ?"),
-        arguments: [json, label]
-      )
-    else { throw LogError.corrupt("an action text just written cannot be read back") }
-    return id
+    let digest = ActionTextDigest.of(json: json, label: label)
+    if let id = try Int64.fetchOne(
+      db.cachedStatement(
+        sql: "SELECT id FROM action_text WHERE digest = ? AND json = ? AND label = ?"),
+      arguments: [digest, json, label]
+    ) {
+      return id
+    }
+    try db.cachedStatement(sql: "INSERT INTO action_text (json, label, digest) VALUES (?, ?, ?)")
+      .execute(arguments: [json, label, digest])
+    return db.lastInsertedRowID
   }
 }
 

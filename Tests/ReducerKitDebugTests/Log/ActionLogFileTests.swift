@@ -40,7 +40,7 @@ import Testing
     }
     #expect(journal == "wal")
     #expect(applicationID == 0x524B_4442)
-    #expect(userVersion == 6)
+    #expect(userVersion == 7)
     #expect(snapshots == [0, 10, 20, 25])
     #expect(endedAt != nil)
     // The final snapshot holds the last state: the reader starts from it at 25.
@@ -87,7 +87,7 @@ import Testing
     try db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA user_version = 99") }
     try db.close()
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
-    #expect(throws: LogError.newerSchema(path: path, found: 99, supported: 6)) {
+    #expect(throws: LogError.newerSchema(path: path, found: 99, supported: 7)) {
       try ActionLog(path: path)
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
@@ -103,13 +103,13 @@ import Testing
     }
     try db.close()
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
-    let error = LogError.olderSchema(path: path, found: 4, supported: 6)
+    let error = LogError.olderSchema(path: path, found: 4, supported: 7)
     #expect(throws: error) { try ActionLog(path: path) }
     #expect(throws: error) { try ActionLog.readOnly(path: path) }
     #expect(
       error.description
         == "'\(path)' was written by an older rkdebug (log schema 4); this rkdebug reads "
-        + "schemas 5 to 6: record it again, or export it with the older rkdebug and import it "
+        + "schemas 5 to 7: record it again, or export it with the older rkdebug and import it "
         + "here")
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
   }
@@ -153,8 +153,63 @@ import Testing
         try Row.fetchAll(db, sql: "PRAGMA table_info(effect)").map { $0["name"] as String }
       )
     }
-    #expect(columns.0 == 6)
+    #expect(columns.0 == 7)
     #expect(columns.1.suffix(2) == ["cancel_cause", "cancelled_by"])
+  }
+
+  /// A version 6 log (its action texts under `UNIQUE (json, label)`, without digests) reads as
+  /// it is, untouched; a writer migrates it, keeping every row id, and finds its texts by their
+  /// digests, so a session of the same actions adds no text.
+  @Test func aVersion6LogGetsTextDigestsWhenOpenedForWriting() async throws {
+    let path = directory.path("v6.sqlite")
+    let log = try ActionLog(path: path)
+    record(12, into: log)
+    try log.close()
+    let db = try DatabaseQueue(path: path)
+    try await db.writeWithoutTransaction {
+      try $0.execute(
+        sql: """
+          PRAGMA foreign_keys = OFF;
+          CREATE TABLE action_text_v6 (
+            id INTEGER PRIMARY KEY, json TEXT NOT NULL, label TEXT NOT NULL, UNIQUE (json, label)
+          );
+          INSERT INTO action_text_v6 SELECT id, json, label FROM action_text;
+          DROP TABLE action_text;
+          ALTER TABLE action_text_v6 RENAME TO action_text;
+          DELETE FROM grdb_migrations WHERE identifier LIKE 'v7%';
+          PRAGMA user_version = 6;
+          """)
+    }
+    let textsBefore = try db.read {
+      try Row.fetchAll($0, sql: "SELECT id, json, label FROM action_text ORDER BY id")
+    }
+    try db.close()
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let labels = try ActionLog.readOnly(path: path).reader().actions().map(\.label)
+    #expect(labels.count == 12)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+
+    let writer = try ActionLog(path: path)
+    record(12, into: writer)
+    try writer.close()
+    let (version, texts, indices) = try DatabaseQueue(path: path).read { db in
+      (
+        try Int.fetchOne(db, sql: "PRAGMA user_version"),
+        try Row.fetchAll(db, sql: "SELECT id, json, label, digest FROM action_text ORDER BY id"),
+        try String.fetchAll(
+          db, sql: "SELECT name FROM sqlite_master WHERE tbl_name = 'action_text' AND type = 'index'")
+      )
+    }
+    #expect(version == 7)
+    #expect(indices == ["action_text_digest"])
+    #expect(texts.map { [$0["id"], $0["json"], $0["label"]] as [DatabaseValue] }
+      == textsBefore.map { [$0["id"], $0["json"], $0["label"]] as [DatabaseValue] })
+    #expect(texts.allSatisfy {
+      $0["digest"] == ActionTextDigest.of(json: $0["json"], label: $0["label"])
+    })
+    let sessions = try ActionLog.readOnly(path: path).sessions()
+    let second = try ActionLog.readOnly(path: path).reader(session: sessions[1].id)
+    #expect(try second.actions().map(\.label) == labels)
   }
 
   @Test func readOnlyOpenOfAMissingFileFailsWithoutCreatingIt() throws {
