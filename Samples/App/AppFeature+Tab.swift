@@ -7,7 +7,8 @@ extension AppFeature {
   /// Its state is an enum, so it runs each screen's reducer with `ifCaseLet`. Switching to the
   /// other screen (``Action/selected(_:)``) starts that screen afresh and cancels the effects of
   /// the one left, such as a pending sort of the to-do list.
-  public struct Tab: Reducer {
+  @Reducer
+  public struct Tab {
     /// Which screen is shown, with its state.
     @CasePathable
     @dynamicMemberLookup

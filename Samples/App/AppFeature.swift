@@ -20,7 +20,8 @@ import ReducerKit
 /// store.send(.searchButtonTapped)
 /// store.send(.search(.queryChanged("par")))
 /// ```
-public struct AppFeature: Reducer {
+@Reducer
+public struct AppFeature {
   /// The name `rkdebug` registers the feature under.
   public static let name = "app"
 

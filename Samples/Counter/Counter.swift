@@ -15,7 +15,8 @@ import ReducerKit
 ///
 /// The fact request is cancellable: asking again cancels the request in flight, and
 /// ``Action/reset`` cancels both the fact request and every pending delayed increment.
-public struct Counter: Reducer {
+@Reducer
+public struct Counter {
   /// The name `rkdebug` registers the feature under.
   public static let name = "counter"
 

@@ -15,7 +15,8 @@ import ReducerKit
 /// await store.send(.queryChanged("ber")).finish()
 /// store.results  // ["Berlin", "Bern"]
 /// ```
-public struct Search: Reducer {
+@Reducer
+public struct Search {
   /// The name `rkdebug` registers the feature under.
   public static let name = "search"
 

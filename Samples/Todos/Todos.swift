@@ -22,7 +22,8 @@ import ReducerKit
 /// let id = store.todos[0].id
 /// await store.send(.todos(.element(id: id, action: .checkBoxToggled))).finish()
 /// ```
-public struct Todos: Reducer {
+@Reducer
+public struct Todos {
   /// The name `rkdebug` registers the feature under.
   public static let name = "todos"
 
