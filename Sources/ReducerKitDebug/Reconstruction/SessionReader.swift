@@ -81,9 +81,12 @@ public final class SessionReader {
         db,
         sql: LoggedAction.compactSelection(ops: patches ? "e.ops" : "'[]'")
           + " WHERE e.session_id = ? AND e.idx \(condition) ORDER BY e.idx")
+      let textQuery = try DirectStatement(
+        db, sql: "SELECT json, label FROM action_text WHERE id = ?")
       try statement.forEachRow(db, integers: arguments) { row in
         guard let base else {
-          let text = try text(id: row.isNull(1) ? nil : Int64(row.int(1)), of: row.int(0), db)
+          let text = try text(
+            id: row.isNull(1) ? nil : Int64(row.int(1)), of: row.int(0), textQuery, db)
           actions.append(
             try LoggedAction(row: row, text: text, startedAt: startedAt, pointers: &pointers))
           return
@@ -97,7 +100,8 @@ public final class SessionReader {
           throw LogError.corrupt("the patch of action \(row.int(0)) does not parse: \(error)")
         }
         guard !patch.isEmpty else { return }
-        let text = try text(id: row.isNull(1) ? nil : Int64(row.int(1)), of: row.int(0), db)
+        let text = try text(
+          id: row.isNull(1) ? nil : Int64(row.int(1)), of: row.int(0), textQuery, db)
         actions.append(LoggedAction(row: row, text: text, startedAt: startedAt, patch: patch))
       }
       return actions
@@ -106,23 +110,29 @@ public final class SessionReader {
     return actions
   }
 
-  /// The JSON and label of the `action_text` row `id`, the texts of action `index`.
+  /// The JSON and label of the `action_text` row `id`, the texts of action `index`, read with
+  /// `statement` (`SELECT json, label FROM action_text WHERE id = ?`) when not read before.
   private func text(
-    id: Int64?, of index: Int, _ db: Database
+    id: Int64?, of index: Int, _ statement: DirectStatement, _ db: Database
   ) throws -> (json: String, label: String) {
     if let id, let text = texts[id] { return text }
-    guard let id,
-      let row = try Row.fetchOne(
-        db.cachedStatement(sql: "SELECT json, label FROM action_text WHERE id = ?"),
-        arguments: [id]),
-      let json = row[0] as String?, let label = row[1] as String?
-    else {
+    var text: (json: String, label: String)?
+    if let id {
+      try statement.forEachRow(db, integers: [id]) { row in
+        guard !row.isNull(0), !row.isNull(1) else { return }
+        text = (
+          String(decoding: row.text(0), as: UTF8.self),
+          String(decoding: row.text(1), as: UTF8.self)
+        )
+      }
+    }
+    guard let id, let text else {
       throw LogError.corrupt("the text of action \(index) is missing")
     }
     // Bounded: a session of ever new actions (texts typed, rows by id) repeats few of them.
     if texts.count >= 4096 { texts.removeAll(keepingCapacity: true) }
-    texts[id] = (json, label)
-    return (json, label)
+    texts[id] = text
+    return text
   }
 
   /// The session's `started_at` exactly as stored (a `Date` made from it may round it).
@@ -515,12 +525,14 @@ public final class SessionReader {
         db,
         sql: LoggedAction.compactSelection + " WHERE e.session_id = ? AND e.idx "
           + "BETWEEN ? AND ? ORDER BY e.idx")
+      let textQuery = try DirectStatement(
+        db, sql: "SELECT json, label FROM action_text WHERE id = ?")
       try statement.forEachRow(
         db, integers: [session.id, Int64(range.lowerBound), Int64(range.upperBound)]
       ) { row in
         let index = row.int(0)
         let textID = row.isNull(1) ? nil : Int64(row.int(1))
-        let text = try text(id: textID, of: index, db)
+        let text = try text(id: textID, of: index, textQuery, db)
         let source: ActionSource =
           if let effectID = row.optionalInt(2), let parentIndex = row.optionalInt(3) {
             .effect(effectID: effectID, parentIndex: parentIndex)
