@@ -286,7 +286,9 @@ final class RecordingSession: Sendable {
   /// was closed, or the disk is full) is reported once as a runtime warning and stops the
   /// recording; the feature itself keeps working.
   ///
-  /// Effects that end after the session ended are dropped silently: the session is over.
+  /// Effects that end after the session ended are dropped silently: the session is over. So
+  /// are they while the log is closing and has not ended this session yet: a shared value
+  /// another store changes then, on another thread, is offered to every session.
   private func perform(
     effectEvent: Bool = false, _ body: (inout Progress, LogWriter) throws -> Int?
   ) -> Int? {
@@ -294,7 +296,13 @@ final class RecordingSession: Sendable {
       guard !progress.isBroken, !(effectEvent && progress.isEnded) else { return nil }
       do {
         if progress.isEnded { throw LogError.closed }
-        return try body(&progress, try log.writer())
+        let writer: LogWriter
+        do {
+          writer = try log.writer()
+        } catch LogError.closed where effectEvent {
+          return nil
+        }
+        return try body(&progress, writer)
       } catch {
         progress.isBroken = true
         reportIssue(
