@@ -51,7 +51,10 @@ struct PathHistory {
   ///   nearest one), or a step that does not fit the data.
   func forEachChange(chunkSize: Int = 4096, _ body: (Change) throws -> Void) throws {
     let initialState = try reader.stateJSON(at: 0)
-    try SessionKeys.validate(path, of: reader)
+    // A name no state has never changes, so the patches are read for names only when the
+    // walk found no change and the first and last states lack a name of the path.
+    let namesAreKnown = try SessionKeys.endsHoldNames(of: path, in: reader)
+    var changed = false
 
     let (base, tail, member) = Self.narrowed(Self.split(path, in: initialState), in: initialState)
     func evaluate(_ value: JSONValue?) throws -> JSONValue? {
@@ -61,29 +64,39 @@ struct PathHistory {
       return try tail.evaluate(in: .object(value.map { [member: $0] } ?? [:]))
     }
 
-    var value = initialState.value(at: base)
-    var current = try evaluate(value)
-    // The actions are read with their patches, one chunk at a time, so a change's label and
-    // source come with it rather than from a second read; only those whose patch may touch
-    // `base` are built, with those operations alone.
-    try reader.forEachChunk(chunkSize: chunkSize, touching: base) { actions in
-      for action in actions {
-        var touched = false
-        for operation in action.patch {
-          guard operation.mayTouch(base) else { continue }
-          touched = true
-          if !Self.apply(operation, to: &value, at: base) {
-            value = try reader.stateJSON(at: action.index).value(at: base)
-            break
+    do {
+      var value = initialState.value(at: base)
+      var current = try evaluate(value)
+      // The actions are read with their patches, one chunk at a time, so a change's label and
+      // source come with it rather than from a second read; only those whose patch may touch
+      // `base` are built, with those operations alone.
+      try reader.forEachChunk(chunkSize: chunkSize, touching: base) { actions in
+        for action in actions {
+          var touched = false
+          for operation in action.patch {
+            guard operation.mayTouch(base) else { continue }
+            touched = true
+            if !Self.apply(operation, to: &value, at: base) {
+              value = try reader.stateJSON(at: action.index).value(at: base)
+              break
+            }
           }
+          guard touched else { continue }
+          let new = try evaluate(value)
+          if !Self.areEqual(current, new) {
+            changed = true
+            try body(Change(action: action, old: current, new: new))
+          }
+          current = new
         }
-        guard touched else { continue }
-        let new = try evaluate(value)
-        if !Self.areEqual(current, new) {
-          try body(Change(action: action, old: current, new: new))
-        }
-        current = new
       }
+    } catch let error as PathEvaluationError where !namesAreKnown && !changed {
+      // A name no state has reads as a step that does not fit: say which name it is.
+      try SessionKeys(reader: reader).validate(path, session: reader.session.id)
+      throw error
+    }
+    if !namesAreKnown && !changed {
+      try SessionKeys(reader: reader).validate(path, session: reader.session.id)
     }
   }
 
