@@ -35,4 +35,29 @@ struct SingleLineLabelTests {
         == "Todos.Action.todos(.element(id: UUID(00000000-0000-0000-0000-000000000000),"
         + " action: .checkBoxToggled))")
   }
+
+  /// The lines of a label are trimmed of exactly what `trimmingCharacters(in: .whitespaces)`
+  /// trims: every scalar Foundation's set holds, and no other.
+  @Test func linesAreTrimmedOfFoundationsWhitespace() {
+    var blanks: [Unicode.Scalar] = []
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value), CharacterSet.whitespaces.contains(scalar) else {
+        continue
+      }
+      blanks.append(scalar)
+    }
+    #expect(blanks.count > 10)
+    let padding = String(String.UnicodeScalarView(blanks))
+    let label = "A.b(\n\(padding)x\u{0301}\(padding)\n\(padding)\u{3000}\n\u{2028}y\u{2003}\n)"
+    let expected = label.split(whereSeparator: \.isNewline)
+      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    #expect(expected == ["A.b(", "x\u{0301}", "y", ")"])
+    #expect(LoggedAction.joiningLines(label) == "A.b(x\u{0301} y)")
+    let others = (UInt32(0)...0x3100).compactMap(Unicode.Scalar.init).filter {
+      !CharacterSet.whitespaces.contains($0) && !Character($0).isNewline
+    }
+    for scalar in others {
+      #expect(LoggedAction.joiningLines("(\n\(scalar)\n)") == "(\(scalar))", "\(scalar.value)")
+    }
+  }
 }

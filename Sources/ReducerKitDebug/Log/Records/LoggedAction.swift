@@ -150,12 +150,19 @@ public struct LoggedAction: Codable, Sendable, Equatable {
   }
 
   /// ``singleLineLabel`` of any multi-line text: lines split at every line break (a `\r\n`
-  /// is one `Character`) and trimmed by `Character`.
+  /// is one `Character`) and trimmed of the scalars `CharacterSet.whitespaces` holds, as
+  /// `trimmingCharacters(in:)` trims them, without bridging each line to `NSString`.
   static func joiningLines(_ label: String) -> String {
+    func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+      scalar.isASCII ? scalar == " " || scalar == "\t" : whitespace.contains(scalar)
+    }
     var text = ""
-    for line in label.split(whereSeparator: \.isNewline) {
-      let line = line.trimmingCharacters(in: .whitespaces)
-      guard !line.isEmpty else { continue }
+    for untrimmed in label.split(whereSeparator: \.isNewline) {
+      let scalars = untrimmed.unicodeScalars
+      guard let first = scalars.firstIndex(where: { !isBlank($0) }),
+        let last = scalars.lastIndex(where: { !isBlank($0) })
+      else { continue }
+      let line = String(scalars[first...last])
       if let last = text.last, !"([{".contains(last), let first = line.first,
         !")]}".contains(first)
       {
@@ -165,6 +172,8 @@ public struct LoggedAction: Codable, Sendable, Equatable {
     }
     return text
   }
+
+  private static let whitespace = CharacterSet.whitespaces
 
   /// ``joiningLines(_:)`` of ASCII text without `\r`, `\u{0B}` or `\u{0C}`, byte by byte:
   /// there a line break is a `\n` and the only white space is spaces and tabs. Each space it
