@@ -7,8 +7,9 @@ import Foundation
 /// Foundation would trap on (see ``IndexSetBounds``) with a `DecodingError` that names its place.
 public enum ActionJSON {
   /// The action `json` encodes, as `type`: read from the parsed tree where it can be
-  /// (``JSONValue/decodedFromTree(as:userInfo:)``), else by `decoder`, whose errors are the
-  /// ones reported.
+  /// (``JSONValue/decodedFromTree(as:userInfo:)``, which follows `JSONDecoder`'s default
+  /// strategies), else by `decoder`, whose errors are the ones reported. Pass a decoder with
+  /// the default strategies; one is reused across calls to save making it.
   public static func decode<Action: Decodable>(
     _ type: Action.Type, from json: String, decoder: JSONDecoder = JSONDecoder()
   ) throws -> Action {

@@ -197,7 +197,9 @@ import Testing
         try Int.fetchOne(db, sql: "PRAGMA user_version"),
         try Row.fetchAll(db, sql: "SELECT id, json, label, digest FROM action_text ORDER BY id"),
         try String.fetchAll(
-          db, sql: "SELECT name FROM sqlite_master WHERE tbl_name = 'action_text' AND type = 'index'")
+          db,
+          sql: "SELECT name FROM sqlite_master WHERE tbl_name = 'action_text' AND type = 'index'"
+        )
       )
     }
     #expect(version == 7)
