@@ -42,6 +42,7 @@ def cancel_sets_without_unique(con):
         INSERT INTO cancel_set_copy (id, ids) SELECT id, ids FROM cancel_set;
         DROP TABLE cancel_set;
         ALTER TABLE cancel_set_copy RENAME TO cancel_set;
+        -- A stand-in for a digest of `ids`: only the index's size is measured.
         UPDATE cancel_set SET digest = id * 2654435761 % 4294967296;
         CREATE INDEX cancel_set_digest ON cancel_set (digest);
         """)

@@ -55,6 +55,10 @@ struct PathHistory {
     // walk found no change and the first and last states lack a name of the path.
     let namesAreKnown = try SessionKeys.endsHoldNames(of: path, in: reader)
     var changed = false
+    func checkNamesIfNothingChanged() throws {
+      guard !namesAreKnown && !changed else { return }
+      try SessionKeys(reader: reader).validate(path, session: reader.session.id)
+    }
 
     let (base, tail, member) = Self.narrowed(Self.split(path, in: initialState), in: initialState)
     func evaluate(_ value: JSONValue?) throws -> JSONValue? {
@@ -90,14 +94,12 @@ struct PathHistory {
           current = new
         }
       }
-    } catch let error as PathEvaluationError where !namesAreKnown && !changed {
+    } catch let error as PathEvaluationError {
       // A name no state has reads as a step that does not fit: say which name it is.
-      try SessionKeys(reader: reader).validate(path, session: reader.session.id)
+      try checkNamesIfNothingChanged()
       throw error
     }
-    if !namesAreKnown && !changed {
-      try SessionKeys(reader: reader).validate(path, session: reader.session.id)
-    }
+    try checkNamesIfNothingChanged()
   }
 
   /// `split`'s pointer extended by the next name of the path when the initial state's value

@@ -83,16 +83,8 @@ struct SessionKeys {
     return (unknown, keys)
   }
 
-  /// Throws as ``validate(_:session:)`` does for `reader`'s session, reading its patches only
-  /// when a name of `path` is in neither its first nor its last state.
-  static func validate(_ path: ValuePath, of reader: SessionReader) throws {
-    if try !endsHoldNames(of: path, in: reader) {
-      try SessionKeys(reader: reader).validate(path, session: reader.session.id)
-    }
-  }
-
   /// Whether every name of `path` is in `reader`'s first or last state, so that the path
-  /// is valid without reading the patches (``validate(_:of:)`` reads them when not).
+  /// is valid without reading the patches (``init(reader:)`` reads them when not).
   static func endsHoldNames(of path: ValuePath, in reader: SessionReader) throws -> Bool {
     let ends = SessionKeys(
       states: [try reader.stateJSON(at: 0), try reader.stateJSON(at: reader.actionCount)]

@@ -81,8 +81,7 @@ public final class SessionReader {
         db,
         sql: LoggedAction.compactSelection(ops: patches ? "e.ops" : "'[]'")
           + " WHERE e.session_id = ? AND e.idx \(condition) ORDER BY e.idx")
-      let textQuery = try DirectStatement(
-        db, sql: "SELECT json, label FROM action_text WHERE id = ?")
+      let textQuery = try Self.textQuery(db)
       try statement.forEachRow(db, integers: arguments) { row in
         guard let base else {
           let text = try text(
@@ -110,8 +109,13 @@ public final class SessionReader {
     return actions
   }
 
+  /// The statement ``text(id:of:_:_:)`` reads a text with.
+  private static func textQuery(_ db: Database) throws -> DirectStatement {
+    try DirectStatement(db, sql: "SELECT json, label FROM action_text WHERE id = ?")
+  }
+
   /// The JSON and label of the `action_text` row `id`, the texts of action `index`, read with
-  /// `statement` (`SELECT json, label FROM action_text WHERE id = ?`) when not read before.
+  /// `statement` (``textQuery(_:)``) when not read before.
   private func text(
     id: Int64?, of index: Int, _ statement: DirectStatement, _ db: Database
   ) throws -> (json: String, label: String) {
@@ -525,8 +529,7 @@ public final class SessionReader {
         db,
         sql: LoggedAction.compactSelection + " WHERE e.session_id = ? AND e.idx "
           + "BETWEEN ? AND ? ORDER BY e.idx")
-      let textQuery = try DirectStatement(
-        db, sql: "SELECT json, label FROM action_text WHERE id = ?")
+      let textQuery = try Self.textQuery(db)
       try statement.forEachRow(
         db, integers: [session.id, Int64(range.lowerBound), Int64(range.upperBound)]
       ) { row in
