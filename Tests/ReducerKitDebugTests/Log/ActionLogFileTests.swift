@@ -160,26 +160,9 @@ import Testing
   /// A version 6 log (its action texts under `UNIQUE (json, label)`, without digests) reads as
   /// it is, untouched; a writer migrates it, keeping every row id, and finds its texts by their
   /// digests, so a session of the same actions adds no text.
-  @Test func aVersion6LogGetsTextDigestsWhenOpenedForWriting() async throws {
+  @Test func aVersion6LogGetsTextDigestsWhenOpenedForWriting() throws {
     let path = directory.path("v6.sqlite")
-    let log = try ActionLog(path: path)
-    record(12, into: log)
-    try log.close()
-    let db = try DatabaseQueue(path: path)
-    try await db.writeWithoutTransaction {
-      try $0.execute(
-        sql: """
-          PRAGMA foreign_keys = OFF;
-          CREATE TABLE action_text_v6 (
-            id INTEGER PRIMARY KEY, json TEXT NOT NULL, label TEXT NOT NULL, UNIQUE (json, label)
-          );
-          INSERT INTO action_text_v6 SELECT id, json, label FROM action_text;
-          DROP TABLE action_text;
-          ALTER TABLE action_text_v6 RENAME TO action_text;
-          DELETE FROM grdb_migrations WHERE identifier LIKE 'v7%';
-          PRAGMA user_version = 6;
-          """)
-    }
+    let db = try version6Log(at: path, actions: 12)
     let textsBefore = try db.read {
       try Row.fetchAll($0, sql: "SELECT id, json, label FROM action_text ORDER BY id")
     }
@@ -212,6 +195,55 @@ import Testing
     let sessions = try ActionLog.readOnly(path: path).sessions()
     let second = try ActionLog.readOnly(path: path).reader(session: sessions[1].id)
     #expect(try second.actions().map(\.label) == labels)
+  }
+
+  /// A version 6 text that is not what a recorder writes (invalid UTF-8, a NUL) migrates with
+  /// its bytes kept, and the log goes on recording.
+  @Test func aVersion6TextOfAnyBytesMigrates() throws {
+    let path = directory.path("v6-bytes.sqlite")
+    let db = try version6Log(at: path, actions: 3)
+    try db.write {
+      try $0.execute(
+        sql: "INSERT INTO action_text (id, json, label) VALUES "
+          + "(1000, CAST(x'7B2261223A22FF22C37D' AS TEXT), CAST(x'412E6200430A2028FE29' AS TEXT))")
+    }
+    try db.close()
+    let writer = try ActionLog(path: path)
+    record(3, into: writer)
+    try writer.close()
+    let stored = try DatabaseQueue(path: path).read { db in
+      try Row.fetchOne(
+        db, sql: "SELECT hex(json), hex(label), typeof(digest) FROM action_text WHERE id = 1000")
+    }
+    #expect(stored?[0] == "7B2261223A22FF22C37D")
+    #expect(stored?[1] == "412E6200430A2028FE29")
+    #expect(["integer", "null"].contains(stored?[2] as String?))
+    let sessions = try ActionLog.readOnly(path: path).sessions()
+    #expect(sessions.map(\.actionCount) == [3, 3])
+  }
+
+  /// A log of `actions` volume changes as a version 6 rkdebug left it: its action texts under
+  /// `UNIQUE (json, label)`, without digests, and no v7 migration.
+  private func version6Log(at path: String, actions: Int) throws -> DatabaseQueue {
+    let log = try ActionLog(path: path)
+    record(actions, into: log)
+    try log.close()
+    let db = try DatabaseQueue(path: path)
+    try db.writeWithoutTransaction {
+      try $0.execute(
+        sql: """
+          PRAGMA foreign_keys = OFF;
+          CREATE TABLE action_text_v6 (
+            id INTEGER PRIMARY KEY, json TEXT NOT NULL, label TEXT NOT NULL, UNIQUE (json, label)
+          );
+          INSERT INTO action_text_v6 SELECT id, json, label FROM action_text;
+          DROP TABLE action_text;
+          ALTER TABLE action_text_v6 RENAME TO action_text;
+          DELETE FROM grdb_migrations WHERE identifier LIKE 'v7%';
+          PRAGMA user_version = 6;
+          """)
+    }
+    return db
   }
 
   @Test func readOnlyOpenOfAMissingFileFailsWithoutCreatingIt() throws {
