@@ -29,13 +29,16 @@ struct ChangeText {
   /// Why the typed rendering failed the first time it did, for one warning.
   private(set) var typedFailure: String?
   /// The state the typed rendering decoded last.
-  private var decoded = DecodedState()
+  private var decoded: DecodedState
 
   /// The renderer for `session`: typed when its feature is registered (by name, or by its
-  /// types for a session recorded under the reducer's type name).
-  init(session: LoggedSession) {
+  /// types for a session recorded under the reducer's type name). With `followingPatches`,
+  /// each new state must be the old one with the action's patch applied, the actions coming in
+  /// order (``ChangeWalk``): then a state's subtrees no patch touched are not decoded again.
+  init(session: LoggedSession, followingPatches: Bool = false) {
     feature = FeatureRegistry.feature(for: session)
     renderer = JSONDiffRenderer(stateTypeName: session.stateType)
+    decoded = DecodedState(followsPatches: followingPatches)
   }
 
   /// The text of `action` as ``text(for:oldState:newState:)`` makes it, or `nil` where that
@@ -51,7 +54,7 @@ struct ChangeText {
   /// decoded states of its own.
   func copyForAnotherThread() -> ChangeText {
     var copy = self
-    copy.decoded = DecodedState()
+    copy.decoded = DecodedState(followsPatches: decoded.followsPatches)
     return copy
   }
 

@@ -14,7 +14,7 @@ struct ChangeWalk {
 
   /// A walk from `state`, whose shared values are where `places` says, if the log says.
   init(session: LoggedSession, state: JSONValue, places: SharePlaces?) {
-    renderer = ChangeText(session: session)
+    renderer = ChangeText(session: session, followingPatches: true)
     self.state = state
     self.places = places
   }

@@ -9,8 +9,8 @@ extension TypedFeature {
   ) throws -> String {
     let header = ChangeText.header(for: action)
     guard let places else {
-      let old = try decoded.state(of: oldState, as: R.State.self)
-      let new = try decoded.state(of: newState, as: R.State.self)
+      let (old, new) = try decoded.states(
+        of: action, old: oldState, new: newState, as: R.State.self)
       return ChangeFormatter.text(
         header: header, actionDump: action.label, oldState: old, newState: new)
     }
@@ -39,6 +39,37 @@ final class DecodedState {
   private var last: (json: JSONValue, state: Any, places: SharePlaces?)?
   /// Links the shared values of the states decoded with their places, across the walk.
   private var linker: SharedLinker?
+  /// Whether the states come as `changes` walks a session: each new state is the old one
+  /// with the action's patch applied. Then only the subtrees a patch touched are decoded.
+  let followsPatches: Bool
+  private let subtrees = DecodedSubtrees()
+  /// The index of the action whose new state was decoded last, when following patches.
+  private var walked: (index: Int, state: Any)?
+
+  init(followsPatches: Bool = false) {
+    self.followsPatches = followsPatches
+  }
+
+  /// The old and new states of `action` decoded as `State`.
+  func states<State: Decodable>(
+    of action: LoggedAction, old: JSONValue, new: JSONValue, as type: State.Type
+  ) throws -> (old: State, new: State) {
+    guard followsPatches else {
+      return (try state(of: old, as: State.self), try state(of: new, as: State.self))
+    }
+    let oldState: State
+    if let walked, walked.index == action.index - 1, let state = walked.state as? State {
+      oldState = state
+    } else {
+      subtrees.removeAll()
+      oldState = try old.decoded(as: State.self, reusing: subtrees)
+    }
+    walked = nil
+    subtrees.invalidate(by: action.patch)
+    let newState = try new.decoded(as: State.self, reusing: subtrees)
+    walked = (action.index, newState)
+    return (oldState, newState)
+  }
 
   /// `json` decoded as `State`, or the state decoded last when it came from the same JSON
   /// (identical, not `==`: a string replaced by its canonically equivalent form is a change).

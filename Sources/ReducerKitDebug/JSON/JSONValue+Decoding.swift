@@ -28,13 +28,29 @@ extension JSONValue {
     return try decoder.decode(T.self, from: serializedData())
   }
 
+  /// ``decoded(as:)`` of a state that follows the one `subtrees` last decoded by the patches
+  /// it was told of: the subtrees no patch touched are taken as they were decoded, not decoded
+  /// again, and what is decoded now is kept for the next state.
+  package func decoded<T: Decodable>(as type: T.Type, reusing subtrees: DecodedSubtrees) throws
+    -> T
+  {
+    if let value = decodedFromTree(as: T.self, node: subtrees.root) { return value }
+    return try decoded(as: type)
+  }
+
   /// This value decoded as `T` from the tree alone; `nil` when `JSONDecoder` must decide.
   package func decodedFromTree<T: Decodable>(
     as type: T.Type, userInfo: [CodingUserInfoKey: Any] = [:]
   ) -> T? {
+    decodedFromTree(as: type, userInfo: userInfo, node: nil)
+  }
+
+  private func decodedFromTree<T: Decodable>(
+    as type: T.Type, userInfo: [CodingUserInfoKey: Any] = [:], node: DecodedSubtrees.Node?
+  ) -> T? {
     let context = JSONTreeDecoder.Context()
     context.userInfo = userInfo
-    guard let value = try? JSONTreeDecoder(self, context: context).decode(T.self),
+    guard let value = try? JSONTreeDecoder(self, context: context, node: node).decode(T.self),
       !context.needsFoundation
     else { return nil }
     return value
@@ -58,15 +74,18 @@ private final class JSONTreeDecoder: Decoder {
 
   let value: JSONValue
   let context: Context
+  /// Where this value's decoding is kept for the next state, when the caller keeps them.
+  let node: DecodedSubtrees.Node?
   private let parent: JSONTreeDecoder?
   private let key: (any CodingKey)?
 
   init(
-    _ value: JSONValue, context: Context, parent: JSONTreeDecoder? = nil,
-    key: (any CodingKey)? = nil
+    _ value: JSONValue, context: Context, node: DecodedSubtrees.Node?,
+    parent: JSONTreeDecoder? = nil, key: (any CodingKey)? = nil
   ) {
     self.value = value
     self.context = context
+    self.node = node
     self.parent = parent
     self.key = key
   }
@@ -108,7 +127,12 @@ private final class JSONTreeDecoder: Decoder {
     if T.self == IndexSet.self, (try? IndexSetBounds.check(value)) == nil {
       throw needsFoundation()
     }
-    return try T(from: self)
+    guard let node else { return try T(from: self) }
+    if let kept = node.value(as: T.self) { return kept }
+    let decoded = try T(from: self)
+    // A value decoded after a swallowed `NeedsFoundation` may not be `JSONDecoder`'s.
+    if !context.needsFoundation { node.keep(decoded) }
+    return decoded
   }
 
   /// `value` alone decoded by `JSONDecoder`, for a leaf it reads in its own way; if it fails,
@@ -122,9 +146,17 @@ private final class JSONTreeDecoder: Decoder {
     return decoded
   }
 
-  /// The decoder of `child`, found under `key` of this value.
-  func child(_ child: JSONValue, key: any CodingKey) -> JSONTreeDecoder {
-    JSONTreeDecoder(child, context: context, parent: self, key: key)
+  /// The decoder of member `key` of this object, `member`.
+  func child(_ member: JSONValue, key: any CodingKey) -> JSONTreeDecoder {
+    JSONTreeDecoder(
+      member, context: context, node: node?.member(key.stringValue), parent: self, key: key)
+  }
+
+  /// The decoder of element `index` of this array, `elements`.
+  func child(_ elements: [JSONValue], index: Int) -> JSONTreeDecoder {
+    JSONTreeDecoder(
+      elements[index], context: context, node: node?.element(index, of: elements.count),
+      parent: self, key: IndexKey(index))
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -261,7 +293,7 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
   private mutating func next<T>(_ type: T.Type) throws -> JSONTreeDecoder {
     guard !isAtEnd else { throw atEnd(type) }
     defer { currentIndex += 1 }
-    return decoder.child(elements[currentIndex], key: IndexKey(currentIndex))
+    return decoder.child(elements, index: currentIndex)
   }
 
   mutating func decodeNil() throws -> Bool {

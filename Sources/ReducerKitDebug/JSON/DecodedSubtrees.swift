@@ -1,0 +1,150 @@
+/// The values decoded from the subtrees of one JSON state, kept while patches move it on, so
+/// that the next state decodes only the subtrees a patch touched
+/// (``JSONValue/decoded(as:reusing:)``).
+///
+/// Each place of the state that a type decoded itself at (an object member, an array element)
+/// keeps the value it gave. A patch forgets the values of the places it changes and of their
+/// ancestors, and shifts array elements as it inserts and removes them; everything else is
+/// still the decoding of the same JSON at the same place. Class instances are never kept: two
+/// states must not share an object.
+package final class DecodedSubtrees {
+  let root = Node()
+
+  package init() {}
+
+  /// Forgets every value, for a state that does not follow from the one decoded last.
+  package func removeAll() {
+    root.clear()
+  }
+
+  /// Forgets what `patch`, applied to the state decoded last, changes: afterwards the values
+  /// kept describe the patched state.
+  package func invalidate(by patch: [JSONPatchOperation]) {
+    for operation in patch {
+      switch operation.op {
+      case .test:
+        continue
+      case .add, .replace, .remove:
+        change(operation.path, by: operation.op, moving: nil)
+      case .copy:
+        change(operation.path, by: .add, moving: nil)
+      case .move:
+        guard let from = operation.from else { return removeAll() }
+        let moved = change(from, by: .remove, moving: nil)
+        change(operation.path, by: .add, moving: moved)
+      }
+    }
+  }
+
+  /// Forgets the values of the ancestors of `path` and changes its place in its parent; returns
+  /// the node a removal took out.
+  @discardableResult
+  private func change(_ path: JSONPointer, by kind: JSONPatchOperation.Kind, moving: Node?)
+    -> Node?
+  {
+    var node = root
+    node.value = nil
+    guard let last = path.tokens.last else {
+      root.clear()
+      return nil
+    }
+    for token in path.tokens.dropLast() {
+      guard let child = node.existingChild(token) else { return nil }
+      child.value = nil
+      node = child
+    }
+    return node.changeChild(last, by: kind, inserting: moving)
+  }
+}
+
+extension DecodedSubtrees {
+  /// One place of the state: the value decoded there, and the places below it.
+  final class Node {
+    /// What a type decoded here, and that type.
+    var value: Any?
+    var valueType: ObjectIdentifier?
+    /// The members decoded of the object here.
+    private var members: [String: Node] = [:]
+    /// The elements of the array here, one per element, when it was decoded as an array.
+    private var elements: [Node?] = []
+    private var isArray = false
+
+    func clear() {
+      value = nil
+      valueType = nil
+      members = [:]
+      elements = []
+      isArray = false
+    }
+
+    /// The value kept here, if a `T` was decoded here.
+    func value<T>(as type: T.Type) -> T? {
+      guard valueType == ObjectIdentifier(T.self) else { return nil }
+      return value as? T
+    }
+
+    /// Keeps `value`, a `T` decoded here, unless it is an object.
+    func keep<T>(_ value: T) {
+      guard !(T.self is AnyObject.Type), !(type(of: value as Any) is AnyObject.Type) else {
+        return
+      }
+      self.value = value
+      valueType = ObjectIdentifier(T.self)
+    }
+
+    /// The node of member `key` of the object here.
+    func member(_ key: String) -> Node {
+      if let node = members[key] { return node }
+      let node = Node()
+      members[key] = node
+      return node
+    }
+
+    /// The node of element `index` of the array here, which has `count` elements.
+    func element(_ index: Int, of count: Int) -> Node {
+      if !isArray || elements.count != count {
+        isArray = true
+        members = [:]
+        elements = Array(repeating: nil, count: count)
+      }
+      if let node = elements[index] { return node }
+      let node = Node()
+      elements[index] = node
+      return node
+    }
+
+    func existingChild(_ token: String) -> Node? {
+      guard isArray else { return members[token] }
+      guard let index = Int(token), elements.indices.contains(index) else { return nil }
+      return elements[index]
+    }
+
+    /// Applies an `add`, `remove` or `replace` of child `token`; returns the node removed.
+    func changeChild(_ token: String, by kind: JSONPatchOperation.Kind, inserting node: Node?)
+      -> Node?
+    {
+      guard isArray else {
+        let removed = members.removeValue(forKey: token)
+        if kind == .add, let node { members[token] = node }
+        return removed
+      }
+      let index = token == "-" ? elements.count : Int(token)
+      guard let index, index >= 0 else {
+        clear()
+        return nil
+      }
+      switch kind {
+      case .add where index <= elements.count:
+        elements.insert(node, at: index)
+      case .remove where index < elements.count:
+        return elements.remove(at: index)
+      case .replace where index < elements.count:
+        elements[index] = nil
+      default:
+        // A patch that does not apply to what was decoded: forget the array.
+        clear()
+      }
+      return nil
+    }
+  }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import ReducerKit
+import Testing
+
+@testable import ReducerKitDebug
+
+/// `JSONValue.decoded(as:reusing:)`: a state decoded after the patches that led to it, keeping
+/// what earlier states decoded, is the state a fresh decoding gives, whatever the patches did.
+@Suite("Decoding a patched state from kept subtrees")
+struct DecodedSubtreesTests {
+  struct Row: Codable, Equatable {
+    var id: Int
+    var title: String
+    var tags: [String]
+  }
+
+  struct Board: Codable, Equatable {
+    var title: String
+    var rows: [Row]
+    var columns: [String: [Row]]
+    var selected: Row?
+  }
+
+  final class Box: Codable {
+    var count: Int
+  }
+
+  struct Boxed: Codable {
+    var box: Box
+    var other: Int
+  }
+
+  private static func row(_ id: Int) -> Row {
+    Row(id: id, title: "Row \(id)", tags: id.isMultiple(of: 2) ? ["even"] : [])
+  }
+
+  private static let board = Board(
+    title: "Board", rows: (0..<6).map(row), columns: ["a": [row(10)], "b": []], selected: nil)
+
+  /// Applies `patch` to `json` and decodes the result reusing `subtrees`, expecting what a
+  /// fresh decoding of the patched JSON gives.
+  private func expectPatched<T: Decodable & Equatable>(
+    _ json: inout JSONValue, by patch: [JSONPatchOperation], as type: T.Type,
+    reusing subtrees: DecodedSubtrees, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    try json.apply(patch)
+    subtrees.invalidate(by: patch)
+    let reused = try json.decoded(as: T.self, reusing: subtrees)
+    #expect(reused == (try json.decoded(as: T.self)), sourceLocation: sourceLocation)
+  }
+
+  @Test func everyKindOfOperationShiftsOrForgetsWhatItChanged() throws {
+    var json = try Self.json(Self.board)
+    let subtrees = DecodedSubtrees()
+    #expect(try json.decoded(as: Board.self, reusing: subtrees) == Self.board)
+
+    let steps: [[JSONPatchOperation]] = [
+      [.replace("/rows/2/title", value: "Renamed")],
+      [.move(from: "/rows/0", to: "/rows/4")],
+      [.move(from: "/rows/5", to: "/rows/0")],
+      [.remove("/rows/1")],
+      [.add("/rows/0", value: try Self.json(Self.row(20)))],
+      [.add("/rows/-", value: try Self.json(Self.row(21)))],
+      [.copy(from: "/rows/3", to: "/rows/1")],
+      [.move(from: "/rows/2", to: "/columns/b/0")],
+      [.move(from: "/columns/a/0", to: "/selected")],
+      [.add("/columns/a/0", value: try Self.json(Self.row(22)))],
+      [.replace("/rows", value: .array([try Self.json(Self.row(30))]))],
+      [.test("/title", value: "Board"), .add("/rows/0/tags/0", value: "first")],
+      [.remove("/columns/b")],
+      [.add("/columns/b", value: .array([]))],
+      [.replace("", value: try Self.json(Self.board))],
+    ]
+    for patch in steps {
+      try expectPatched(&json, by: patch, as: Board.self, reusing: subtrees)
+    }
+  }
+
+  @Test func anEmptyPatchGivesTheSameStateWithoutDecodingIt() throws {
+    let json = try Self.json(Self.board)
+    let subtrees = DecodedSubtrees()
+    _ = try json.decoded(as: Board.self, reusing: subtrees)
+    subtrees.invalidate(by: [])
+    // A different JSON under the same kept subtrees shows what was reused: the kept state.
+    let other = try Self.json(Board(title: "Other", rows: [], columns: [:], selected: nil))
+    #expect(try other.decoded(as: Board.self, reusing: subtrees) == Self.board)
+  }
+
+  @Test func objectsAreDecodedAgainNotShared() throws {
+    let json: JSONValue = .object(["box": .object(["count": .number("1")]), "other": .number("2")])
+    let subtrees = DecodedSubtrees()
+    let first = try json.decoded(as: Boxed.self, reusing: subtrees)
+    subtrees.invalidate(by: [.replace("/other", value: .number("3"))])
+    var patched = json
+    try patched.apply([.replace("/other", value: .number("3"))])
+    let second = try patched.decoded(as: Boxed.self, reusing: subtrees)
+    #expect(first.box !== second.box)
+    #expect(second.box.count == 1 && second.other == 3)
+  }
+
+  /// Any JSON, read through keyed and unkeyed containers (numbers as `Double`s).
+  enum Tree: Decodable, Equatable {
+    case null, bool(Bool), number(Double), string(String), array([Tree]), object([String: Tree])
+
+    struct Key: CodingKey {
+      var stringValue: String
+      var intValue: Int? { nil }
+      init(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+      if let container = try? decoder.container(keyedBy: Key.self) {
+        var members: [String: Tree] = [:]
+        for key in container.allKeys {
+          members[key.stringValue] = try container.decode(Tree.self, forKey: key)
+        }
+        self = .object(members)
+      } else if var container = try? decoder.unkeyedContainer() {
+        var elements: [Tree] = []
+        while !container.isAtEnd { elements.append(try container.decode(Tree.self)) }
+        self = .array(elements)
+      } else {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+          self = .null
+        } else if let bool = try? container.decode(Bool.self) {
+          self = .bool(bool)
+        } else if let string = try? container.decode(String.self) {
+          self = .string(string)
+        } else {
+          self = .number(try container.decode(Double.self))
+        }
+      }
+    }
+  }
+
+  /// Random trees changed at random (what `JSONValue.diff` makes of each change, and moves
+  /// between random places of random arrays), decoded as a ``Tree`` at every step.
+  @Test(arguments: 0..<40) func randomPatchesOfRandomTrees(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    var json = JSONTestTrees.value(depth: 4, using: &random)
+    let subtrees = DecodedSubtrees()
+    #expect(try json.decoded(as: Tree.self, reusing: subtrees) == json.decoded(as: Tree.self))
+    for _ in 0..<25 {
+      var patch: [JSONPatchOperation]
+      if Bool.random(using: &random), let move = Self.randomMove(in: json, using: &random) {
+        patch = [move]
+      } else {
+        var changed = json
+        JSONTestTrees.mutate(&changed, using: &random)
+        patch = JSONValue.diff(from: json, to: changed)
+      }
+      try expectPatched(&json, by: patch, as: Tree.self, reusing: subtrees)
+    }
+  }
+
+  /// A `move` between two elements of an array somewhere in `json`, if it has one.
+  private static func randomMove(in json: JSONValue, using random: inout SplitMix64)
+    -> JSONPatchOperation?
+  {
+    var arrays: [(JSONPointer, Int)] = []
+    func collect(_ value: JSONValue, at pointer: JSONPointer) {
+      switch value {
+      case .array(let elements):
+        if !elements.isEmpty { arrays.append((pointer, elements.count)) }
+        for (index, element) in elements.enumerated() {
+          collect(element, at: pointer.appending(index: index))
+        }
+      case .object(let members):
+        for (key, member) in members { collect(member, at: pointer.appending(key)) }
+      default:
+        break
+      }
+    }
+    collect(json, at: .root)
+    arrays.sort { $0.0.description < $1.0.description }
+    guard let (array, count) = arrays.randomElement(using: &random) else { return nil }
+    let from = Int.random(in: 0..<count, using: &random)
+    let to = Int.random(in: 0..<count, using: &random)
+    return .move(from: array.appending(index: from), to: array.appending(index: to))
+  }
+
+  private static func json(_ value: some Encodable) throws -> JSONValue {
+    try JSONValue(parsing: JSONEncoder().encode(value))
+  }
+}
