@@ -19,7 +19,7 @@ enum InspectorExport {
     let snapshot = NavigationSnapshot(session: reader.session, feature: feature)
     var navigation = [snapshot.json(at: start, state: state)]
     if let window {
-      var renderer = ChangeText(session: reader.session)
+      var renderer = ChangeText(session: reader.session, followingPatches: true)
       let started = try reader.effects(ofActionsIn: window)
       let emitted = try reader.emittedActions(of: started)
       let reads = try reader.reads(in: window)

@@ -1,4 +1,5 @@
 import Foundation
+import ReducerKitDebug
 import Testing
 
 /// `rkdebug ui`, through the built executable: serving, its errors, and `--export`.
@@ -82,6 +83,31 @@ import Testing
     let outside = try log.run(["ui", "--export", page, "--to", "13"])
     #expect(outside.status == 1)
     #expect(try log.fingerprint() == before)
+  }
+
+  /// The page's changes are `changes`'s, action for action, on a registered feature's session:
+  /// the export walks the window as `changes` does, decoding only what each patch touched.
+  @Test func anExportedPageHoldsTheTextOfChanges() throws {
+    let scratch = try TemporaryDirectory()
+    let recorded = try RKDebugProcess.run(
+      ["record", "--feature", "todos", "--random", "400", "--seed", "9"], in: scratch.url)
+    #expect(recorded.status == 0, "\(recorded.stderr)")
+    let page = scratch.path("window.html")
+    let written = try RKDebugProcess.run(
+      ["ui", "--export", page, "--from", "2", "--to", "400"], in: scratch.url)
+    #expect(written.status == 0, "\(written.stderr)")
+    let html = try String(contentsOfFile: page, encoding: .utf8)
+    let opening = #"<script type="application/json" id="rk-data">"#
+    let start = try #require(html.range(of: opening)).upperBound
+    let end = try #require(html.range(of: "</script>", range: start..<html.endIndex)).lowerBound
+    let data = try JSONValue(parsing: String(html[start..<end]))
+    let actions = try #require(data.objectValue?["actions"]?.arrayValue)
+    #expect(actions.count == 399)
+    #expect(actions.allSatisfy { $0.objectValue?["typedChanges"] == .bool(true) })
+    let texts = actions.compactMap { $0.objectValue?["changes"]?.stringValue }
+    let changes = try RKDebugProcess.run(["changes", "--from", "2", "--to", "400"], in: scratch.url)
+    #expect(changes.status == 0)
+    #expect(texts.map { $0 + "\n" }.joined() == changes.stdout)
   }
 
   /// The first line the server printed, once it is listening.
