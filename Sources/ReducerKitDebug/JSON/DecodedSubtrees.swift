@@ -1,3 +1,5 @@
+import CustomDump
+
 /// The values decoded from the subtrees of one JSON state, kept while patches move it on, so
 /// that the next state decodes only the subtrees a patch touched
 /// (``JSONValue/decoded(as:reusing:)``).
@@ -5,12 +7,20 @@
 /// Each place of the state that a type decoded itself at (an object member, an array element)
 /// keeps the value it gave. A patch forgets the values of the places it changes and of their
 /// ancestors, and shifts array elements as it inserts and removes them; everything else is
-/// still the decoding of the same JSON at the same place. Class instances are never kept: two
-/// states must not share an object.
+/// still the decoding of the same JSON at the same place. A value with an identity (an object,
+/// a shared value) is never kept, nor any value holding one: two states decoded apart must not
+/// share an object, which a diff would see as the same one.
 package final class DecodedSubtrees {
   let root = Node()
 
   package init() {}
+
+  /// Whether `value` has an identity of its own: an object, or a value custom-dump diffs by
+  /// identity (a `_CustomDiffObject`, such as `Shared`).
+  static func hasIdentity<T>(_ value: T) -> Bool {
+    T.self is AnyObject.Type || type(of: value as Any) is AnyObject.Type
+      || value is any _CustomDiffObject
+  }
 
   /// Forgets every value, for a state that does not follow from the one decoded last.
   package func removeAll() {
@@ -83,17 +93,18 @@ extension DecodedSubtrees {
       return value as? T
     }
 
-    /// Keeps `value`, a `T` decoded here, unless it is an object.
+    /// Keeps `value`, a `T` decoded here.
     func keep<T>(_ value: T) {
-      guard !(T.self is AnyObject.Type), !(type(of: value as Any) is AnyObject.Type) else {
-        return
-      }
       self.value = value
       valueType = ObjectIdentifier(T.self)
     }
 
     /// The node of member `key` of the object here.
     func member(_ key: String) -> Node {
+      if isArray {
+        isArray = false
+        elements = []
+      }
       if let node = members[key] { return node }
       let node = Node()
       members[key] = node

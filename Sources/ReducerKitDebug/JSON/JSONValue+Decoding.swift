@@ -67,6 +67,9 @@ private final class JSONTreeDecoder: Decoder {
     var needsFoundation = false
     /// The `userInfo` of every decoder of the call.
     var userInfo: [CodingUserInfoKey: Any] = [:]
+    /// How many values with an identity (``DecodedSubtrees/hasIdentity(_:)``) were decoded:
+    /// a value that holds one is not kept.
+    var objectsDecoded = 0
   }
 
   /// Thrown where `JSONDecoder` would decide; the caller then asks it.
@@ -129,9 +132,15 @@ private final class JSONTreeDecoder: Decoder {
     }
     guard let node else { return try T(from: self) }
     if let kept = node.value(as: T.self) { return kept }
+    let objects = context.objectsDecoded
     let decoded = try T(from: self)
-    // A value decoded after a swallowed `NeedsFoundation` may not be `JSONDecoder`'s.
-    if !context.needsFoundation { node.keep(decoded) }
+    if DecodedSubtrees.hasIdentity(decoded) {
+      context.objectsDecoded += 1
+    } else if objects == context.objectsDecoded, !context.needsFoundation {
+      // Kept unless it holds an object, or was decoded after a swallowed `NeedsFoundation`
+      // (then it may not be `JSONDecoder`'s).
+      node.keep(decoded)
+    }
     return decoded
   }
 

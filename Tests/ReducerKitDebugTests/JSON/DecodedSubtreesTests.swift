@@ -25,8 +25,12 @@ struct DecodedSubtreesTests {
     var count: Int
   }
 
-  struct Boxed: Codable {
-    var box: Box
+  /// A value holding an object, and one holding a shared value, beside a plain member.
+  struct Holders: Decodable {
+    struct BoxHolder: Decodable { var box: Box }
+    struct SharedHolder: Decodable { var count: Shared<Int> }
+    var boxes: BoxHolder
+    var shared: SharedHolder
     var other: Int
   }
 
@@ -86,16 +90,23 @@ struct DecodedSubtreesTests {
     #expect(try other.decoded(as: Board.self, reusing: subtrees) == Self.board)
   }
 
-  @Test func objectsAreDecodedAgainNotShared() throws {
-    let json: JSONValue = .object(["box": .object(["count": .number("1")]), "other": .number("2")])
+  /// A value holding an object or a shared value is decoded again even where no patch
+  /// touched it: states decoded apart never share an object.
+  @Test func valuesHoldingAnIdentityAreDecodedAgain() throws {
+    let json: JSONValue = [
+      "boxes": ["box": ["count": 1]], "shared": ["count": 5], "other": 2,
+    ]
     let subtrees = DecodedSubtrees()
-    let first = try json.decoded(as: Boxed.self, reusing: subtrees)
-    subtrees.invalidate(by: [.replace("/other", value: .number("3"))])
+    let first = try json.decoded(as: Holders.self, reusing: subtrees)
+    let patch: [JSONPatchOperation] = [.replace("/other", value: 3)]
+    subtrees.invalidate(by: patch)
     var patched = json
-    try patched.apply([.replace("/other", value: .number("3"))])
-    let second = try patched.decoded(as: Boxed.self, reusing: subtrees)
-    #expect(first.box !== second.box)
-    #expect(second.box.count == 1 && second.other == 3)
+    try patched.apply(patch)
+    let second = try patched.decoded(as: Holders.self, reusing: subtrees)
+    #expect(first.boxes.box !== second.boxes.box)
+    #expect(first.shared.count._objectIdentifier != second.shared.count._objectIdentifier)
+    #expect(second.boxes.box.count == 1 && second.shared.count.wrappedValue == 5)
+    #expect(second.other == 3)
   }
 
   /// Any JSON, read through keyed and unkeyed containers (numbers as `Double`s).
