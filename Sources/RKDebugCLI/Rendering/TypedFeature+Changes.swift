@@ -57,14 +57,15 @@ final class DecodedState {
     guard followsPatches else {
       return (try state(of: old, as: State.self), try state(of: new, as: State.self))
     }
+    let previous = walked
+    walked = nil
     let oldState: State
-    if let walked, walked.index == action.index - 1, let state = walked.state as? State {
+    if let previous, previous.index == action.index - 1, let state = previous.state as? State {
       oldState = state
     } else {
       subtrees.removeAll()
       oldState = try old.decoded(as: State.self, reusing: subtrees)
     }
-    walked = nil
     subtrees.invalidate(by: action.patch)
     let newState = try new.decoded(as: State.self, reusing: subtrees)
     walked = (action.index, newState)

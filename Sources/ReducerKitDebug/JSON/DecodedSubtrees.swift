@@ -9,7 +9,9 @@ import CustomDump
 /// ancestors, and shifts array elements as it inserts and removes them; everything else is
 /// still the decoding of the same JSON at the same place. A value with an identity (an object,
 /// a shared value) is never kept, nor any value holding one: two states decoded apart must not
-/// share an object, which a diff would see as the same one.
+/// share an object, which a diff would see as the same one. Nor is a value whose decoding read
+/// its coding path, which a move changes. (An object a type decodes by calling `init(from:)`
+/// itself, not through a container, is not seen.)
 package final class DecodedSubtrees {
   let root = Node()
 
@@ -53,14 +55,14 @@ package final class DecodedSubtrees {
     -> Node?
   {
     var node = root
-    node.value = nil
+    node.forget()
     guard let last = path.tokens.last else {
       root.clear()
       return nil
     }
     for token in path.tokens.dropLast() {
       guard let child = node.existingChild(token) else { return nil }
-      child.value = nil
+      child.forget()
       node = child
     }
     return node.changeChild(last, by: kind, inserting: moving)
@@ -71,17 +73,22 @@ extension DecodedSubtrees {
   /// One place of the state: the value decoded there, and the places below it.
   final class Node {
     /// What a type decoded here, and that type.
-    var value: Any?
-    var valueType: ObjectIdentifier?
+    private var value: Any?
+    private var valueType: ObjectIdentifier?
     /// The members decoded of the object here.
     private var members: [String: Node] = [:]
     /// The elements of the array here, one per element, when it was decoded as an array.
     private var elements: [Node?] = []
     private var isArray = false
 
-    func clear() {
+    /// Forgets the value here, keeping the places below.
+    func forget() {
       value = nil
       valueType = nil
+    }
+
+    func clear() {
+      forget()
       members = [:]
       elements = []
       isArray = false
@@ -89,7 +96,8 @@ extension DecodedSubtrees {
 
     /// The value kept here, if a `T` was decoded here.
     func value<T>(as type: T.Type) -> T? {
-      guard valueType == ObjectIdentifier(T.self) else { return nil }
+      // Checked before the cast: a missing value would cast to any `Optional` as `nil`.
+      guard valueType == ObjectIdentifier(T.self), let value else { return nil }
       return value as? T
     }
 

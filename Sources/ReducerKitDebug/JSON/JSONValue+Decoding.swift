@@ -67,9 +67,9 @@ private final class JSONTreeDecoder: Decoder {
     var needsFoundation = false
     /// The `userInfo` of every decoder of the call.
     var userInfo: [CodingUserInfoKey: Any] = [:]
-    /// How many values with an identity (``DecodedSubtrees/hasIdentity(_:)``) were decoded:
-    /// a value that holds one is not kept.
-    var objectsDecoded = 0
+    /// How many values with an identity (``DecodedSubtrees/hasIdentity(_:)``) were decoded,
+    /// and coding paths read: a value whose decoding met one is not kept.
+    var unkeepable = 0
   }
 
   /// Thrown where `JSONDecoder` would decide; the caller then asks it.
@@ -93,7 +93,15 @@ private final class JSONTreeDecoder: Decoder {
     self.key = key
   }
 
+  /// The path, read by the type being decoded: what it decodes then may depend on where it is,
+  /// so it is not kept (``DecodedSubtrees``).
   var codingPath: [any CodingKey] {
+    context.unkeepable += 1
+    return pathForErrors
+  }
+
+  /// The path, for the errors thrown here.
+  var pathForErrors: [any CodingKey] {
     var path: [any CodingKey] = []
     var node: JSONTreeDecoder? = self
     while let current = node, let key = current.key {
@@ -116,7 +124,7 @@ private final class JSONTreeDecoder: Decoder {
   func mismatch(_ type: Any.Type, found: JSONValue? = nil) -> DecodingError {
     let found = found ?? value
     let context = DecodingError.Context(
-      codingPath: codingPath,
+      codingPath: pathForErrors,
       debugDescription: "Expected \(type) but found \(found.kindDescription) instead.")
     return found.isNull ? .valueNotFound(type, context) : .typeMismatch(type, context)
   }
@@ -132,13 +140,13 @@ private final class JSONTreeDecoder: Decoder {
     }
     guard let node else { return try T(from: self) }
     if let kept = node.value(as: T.self) { return kept }
-    let objects = context.objectsDecoded
+    let unkeepable = context.unkeepable
     let decoded = try T(from: self)
     if DecodedSubtrees.hasIdentity(decoded) {
-      context.objectsDecoded += 1
-    } else if objects == context.objectsDecoded, !context.needsFoundation {
-      // Kept unless it holds an object, or was decoded after a swallowed `NeedsFoundation`
-      // (then it may not be `JSONDecoder`'s).
+      context.unkeepable += 1
+    } else if unkeepable == context.unkeepable, !context.needsFoundation {
+      // Kept unless it holds an object or read a coding path, or was decoded after a
+      // swallowed `NeedsFoundation` (then it may not be `JSONDecoder`'s).
       node.keep(decoded)
     }
     return decoded
@@ -225,7 +233,10 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   private func member(_ key: Key) throws -> JSONValue {
     guard let member = members[key.stringValue] else {
       throw DecodingError.keyNotFound(
-        key, .init(codingPath: codingPath, debugDescription: "No value for key \(key.stringValue)"))
+        key,
+        .init(
+          codingPath: decoder.pathForErrors,
+          debugDescription: "No value for key \(key.stringValue)"))
     }
     return member
   }
@@ -295,7 +306,8 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
   /// The error for reading a `type` past the last element, as `JSONDecoder` reports it.
   private func atEnd(_ type: Any.Type) -> DecodingError {
     .valueNotFound(
-      type, .init(codingPath: codingPath, debugDescription: "Unkeyed container is at end."))
+      type,
+      .init(codingPath: decoder.pathForErrors, debugDescription: "Unkeyed container is at end."))
   }
 
   /// The next element, and the decoder to read it with.

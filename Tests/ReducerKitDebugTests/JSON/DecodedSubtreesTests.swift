@@ -90,6 +90,53 @@ struct DecodedSubtreesTests {
     #expect(try other.decoded(as: Board.self, reusing: subtrees) == Self.board)
   }
 
+  struct Slots: Codable, Equatable {
+    var slots: [Row?]
+  }
+
+  /// An element of an array of optionals is an `Optional` place: once a patch changes what is
+  /// inside it, it is decoded again, not read as the `nil` of a forgotten value.
+  @Test func optionalPlacesAreDecodedAgainWhenChanged() throws {
+    var json = try Self.json(Slots(slots: [Self.row(0), nil, Self.row(2)]))
+    let subtrees = DecodedSubtrees()
+    _ = try json.decoded(as: Slots.self, reusing: subtrees)
+    for patch: [JSONPatchOperation] in [
+      [.replace("/slots/0/title", value: "Renamed")],
+      [.replace("/slots/1", value: try Self.json(Self.row(1)))],
+      [.move(from: "/slots/2", to: "/slots/0"), .add("/slots/1/tags/-", value: "moved")],
+      [.replace("/slots/2", value: .null)],
+    ] {
+      try expectPatched(&json, by: patch, as: Slots.self, reusing: subtrees)
+    }
+  }
+
+  /// A string that knows its index, read from the coding path.
+  struct Placed: Decodable, Equatable {
+    var index: Int?
+    var text: String
+
+    init(from decoder: any Decoder) throws {
+      index = decoder.codingPath.last?.intValue
+      text = try decoder.singleValueContainer().decode(String.self)
+    }
+  }
+
+  struct Places: Decodable, Equatable {
+    var items: [Placed]
+  }
+
+  /// A value whose decoding read its coding path is not kept: a patch moving it would leave
+  /// it saying where it was.
+  @Test func valuesThatReadTheirPathAreDecodedAgain() throws {
+    var json: JSONValue = ["items": ["a", "b", "c"]]
+    let subtrees = DecodedSubtrees()
+    _ = try json.decoded(as: Places.self, reusing: subtrees)
+    try expectPatched(&json, by: [.remove("/items/0")], as: Places.self, reusing: subtrees)
+    try expectPatched(
+      &json, by: [.move(from: "/items/1", to: "/items/0")], as: Places.self, reusing: subtrees)
+    #expect(try json.decoded(as: Places.self).items.map(\.index) == [0, 1])
+  }
+
   /// A value holding an object or a shared value is decoded again even where no patch
   /// touched it: states decoded apart never share an object.
   @Test func valuesHoldingAnIdentityAreDecodedAgain() throws {
