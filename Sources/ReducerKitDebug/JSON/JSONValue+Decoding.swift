@@ -211,7 +211,9 @@ private final class JSONTreeDecoder: Decoder {
   }
 
   /// An integer written as plain digits; any other spelling is `JSONDecoder`'s to judge.
-  func decodeInteger<T: FixedWidthInteger & Decodable>(_ value: JSONValue, as type: T.Type) throws -> T {
+  func decodeInteger<T: FixedWidthInteger & Decodable>(
+    _ value: JSONValue, as type: T.Type
+  ) throws -> T {
     guard case .number(let text) = value else { throw mismatch(T.self, found: value) }
     guard text != "-0", let integer = T(text) else {
       return try decodedByFoundation(T.self, from: value)
