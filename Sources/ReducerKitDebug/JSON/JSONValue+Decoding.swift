@@ -22,10 +22,7 @@ extension JSONValue {
     as type: T.Type, userInfo: [CodingUserInfoKey: Any]
   ) throws -> T {
     if let value = decodedFromTree(as: T.self, userInfo: userInfo) { return value }
-    try IndexSetBounds.check(self)
-    let decoder = JSONDecoder()
-    decoder.userInfo = userInfo
-    return try decoder.decode(T.self, from: serializedData())
+    return try decodedByFoundation(as: type, userInfo: userInfo)
   }
 
   /// ``decoded(as:)`` of a state that follows the one `subtrees` last decoded by the patches
@@ -35,7 +32,17 @@ extension JSONValue {
     -> T
   {
     if let value = decodedFromTree(as: T.self, node: subtrees.root) { return value }
-    return try decoded(as: type)
+    return try decodedByFoundation(as: type, userInfo: [:])
+  }
+
+  /// This value's text decoded by `JSONDecoder`, once the tree decoder left it to it.
+  private func decodedByFoundation<T: Decodable>(
+    as type: T.Type, userInfo: [CodingUserInfoKey: Any]
+  ) throws -> T {
+    try IndexSetBounds.check(self)
+    let decoder = JSONDecoder()
+    decoder.userInfo = userInfo
+    return try decoder.decode(T.self, from: serializedData())
   }
 
   /// This value decoded as `T` from the tree alone; `nil` when `JSONDecoder` must decide.
