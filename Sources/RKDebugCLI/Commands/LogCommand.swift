@@ -73,6 +73,20 @@ struct LogCommand: AsyncParsableCommand {
   ) throws {
     let lines = try LogLines(
       reader: reader, range: range, terminal: terminal, tree: tree, json: output.json)
+    if !tree, !output.json, grep == nil {
+      // The plain listing: each line written from its row, with no action built.
+      try reader.forEachRange(in: range, chunkSize: chunkSize) { chunk in
+        try reader.forEachListedAction(in: chunk) { action in
+          try sink.writeLine { bytes in
+            lines.appendLine(
+              index: action.index, source: action.source, label: action.label, to: &bytes)
+          }
+        }
+        if Terminal.isOutputTerminal { try sink.flush() }
+        progress(chunk.upperBound - range.lowerBound + 1)
+      }
+      return
+    }
     var window = CausalWindow(lookahead: chunkSize)
     func emit(_ actions: [LoggedAction]) throws {
       guard let first = actions.first, let last = actions.last else { return }

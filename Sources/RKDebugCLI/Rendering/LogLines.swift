@@ -68,35 +68,49 @@ struct LogLines {
 
   /// Index, source and label, in columns, without trailing spaces.
   func line(_ action: LoggedAction) -> String {
-    let index = String(action.index)
-    let source = action.source.text
-    let label = action.singleLineLabel
-    var line = ""
-    // One allocation per line: building it was a third of `rkdebug log`'s time.
-    line.reserveCapacity(indexWidth + sourceWidth + label.utf8.count + 4)
-    if terminal.isColored {
-      line += terminal.styled(Self.spaces(indexWidth - index.count) + index, .bold)
-    } else {
-      line += Self.spaces(indexWidth - index.count)
-      line += index
+    var bytes: [UInt8] = []
+    var label = action.label
+    label.withUTF8 { label in
+      appendLine(index: action.index, source: action.source, label: label, to: &bytes)
     }
-    line += "  "
-    line += source
-    if !label.isEmpty {
-      line += Self.spaces(sourceWidth - source.count + 2)
-      line += label
-    }
-    while line.last == " " { line.removeLast() }
-    return line
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Runs of 0 to 64 spaces, made once: a `Substring` or `String(repeating:count:)` per line
-  /// went through Swift's generic (character-counting) paths.
-  private static let spaceRuns = (0...64).map { String(repeating: " ", count: $0) }
+  /// Appends ``line(_:)`` of the action at `index` from `source`, whose label's UTF-8 bytes are
+  /// `label`, to `bytes`: a listing writes its lines straight into its output this way.
+  func appendLine(
+    index: Int, source: ActionSource, label: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]
+  ) {
+    let start = bytes.count
+    let digits = String(index)
+    if terminal.isColored {
+      let padding = String(repeating: " ", count: max(0, indexWidth - digits.utf8.count))
+      bytes += terminal.styled(padding + digits, .bold).utf8
+    } else {
+      Self.appendSpaces(indexWidth - digits.utf8.count, to: &bytes)
+      bytes += digits.utf8
+    }
+    bytes += "  ".utf8
+    let sourceStart = bytes.count
+    switch source {
+    case .send:
+      bytes += "send".utf8
+    case let .effect(effectID, parentIndex):
+      // Written in parts: one interpolated `String` per line would be an allocation each.
+      bytes += "effect #".utf8
+      bytes += String(effectID).utf8
+      bytes += " of #".utf8
+      bytes += String(parentIndex).utf8
+    }
+    if !label.isEmpty {
+      Self.appendSpaces(sourceWidth - (bytes.count - sourceStart) + 2, to: &bytes)
+      LoggedAction.appendSingleLine(ofLabel: label, to: &bytes)
+    }
+    while bytes.count > start, bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+  }
 
-  /// `count` spaces (none for a negative count).
-  private static func spaces(_ count: Int) -> String {
-    guard count > 0 else { return "" }
-    return count < spaceRuns.count ? spaceRuns[count] : String(repeating: " ", count: count)
+  /// Appends `count` spaces (none for a negative count) to `bytes`.
+  private static func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {
+    if count > 0 { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
   }
 }

@@ -499,17 +499,72 @@ public final class SessionReader {
   ///
   /// `body` runs while the rows are read, so it must not read the log itself.
   public func forEachRow(in range: ClosedRange<Int>, _ body: (ActionRow) throws -> Void) throws {
+    try passingErrors(of: body) { try readRows(in: range, $0) }
+  }
+
+  /// One action of a listing (``forEachListedAction(in:_:)``): its index, its source and its
+  /// label read in place. Valid only during the call that gives it.
+  public struct ListedAction {
+    /// The action's index.
+    public let index: Int
+    /// Who sent the action.
+    public let source: ActionSource
+    /// The UTF-8 bytes of the action's custom-dump label, valid during the call.
+    public let label: UnsafeBufferPointer<UInt8>
+  }
+
+  /// Calls `body` with the index, source and label of each action in `range`, in order, read
+  /// in place in one query: for a listing (`rkdebug log`), which needs neither the actions'
+  /// JSON nor their patches, nor a `String` per action.
+  ///
+  /// `body` runs while the rows are read, so it must not read the log itself.
+  public func forEachListedAction(
+    in range: ClosedRange<Int>, _ body: (ListedAction) throws -> Void
+  ) throws {
+    let sql = """
+      SELECT e.idx, e.effect_id, e.parent_idx, t.label
+      FROM action_entry AS e LEFT JOIN action_text AS t ON t.id = e.text_id
+      WHERE e.session_id = ? AND e.idx BETWEEN ? AND ? ORDER BY e.idx
+      """
+    try passingErrors(of: body) { body in
+      try log.read { db in
+        try DirectStatement(db, sql: sql).forEachRow(
+          db, integers: [session.id, Int64(range.lowerBound), Int64(range.upperBound)]
+        ) { row in
+          let index = row.int(0)
+          guard !row.isNull(3) else {
+            throw LogError.corrupt("the text of action \(index) is missing")
+          }
+          let source: ActionSource =
+            if let effectID = row.optionalInt(1), let parentIndex = row.optionalInt(2) {
+              .effect(effectID: effectID, parentIndex: parentIndex)
+            } else {
+              .send
+            }
+          try body(ListedAction(index: index, source: source, label: row.text(3)))
+        }
+      }
+    }
+  }
+
+  /// Runs `read`, which calls `body` with each row it reads. An error of `body` (a closed
+  /// pipe, say) is thrown as it is, not as a failure of the read.
+  private func passingErrors<Row>(
+    of body: (Row) throws -> Void, _ read: ((Row) throws -> Void) throws -> Void
+  ) throws {
     var count = 0
-    // An error of `body` (a closed pipe, say) is thrown as it is, not as a read's failure.
     var failure: (any Error)?
     do {
-      try readRows(in: range) { row in
-        count += 1
-        do {
-          try body(row)
-        } catch {
-          failure = error
-          throw error
+      // Swift forbids handing a closure that calls one non-escaping parameter to another.
+      try withoutActuallyEscaping(body) { body in
+        try read { row in
+          count += 1
+          do {
+            try body(row)
+          } catch {
+            failure = error
+            throw error
+          }
         }
       }
     } catch {

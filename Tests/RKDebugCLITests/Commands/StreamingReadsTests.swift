@@ -52,6 +52,32 @@ import Testing
     #expect(chunked.text.split(separator: "\n").count >= (arguments.contains("--grep") ? 120 : 360))
   }
 
+  /// The plain listing, written from rows read in place, has the lines of the actions a
+  /// reader builds, in a plain and a colored terminal, and `--grep` picks from the same lines.
+  @Test(arguments: [false, true])
+  func theListingHasTheLinesOfTheActions(colored: Bool) async throws {
+    let terminal = Terminal(isColored: colored)
+    let log = try await Self.session()
+    let listing = try Self.output(log) { reader, sink in
+      try LogCommand.parse([]).write(
+        reader, range: 1...reader.actionCount, to: &sink, terminal: terminal, chunkSize: 16)
+    }
+    let reader = try ActionLog.readOnly(path: log.path).reader()
+    let lines = try LogLines(
+      reader: reader, range: 1...reader.actionCount, terminal: terminal, tree: false,
+      json: false)
+    let expected = try reader.actions().map(lines.line)
+    #expect(expected.contains { $0.contains("effect #1 of #2") })
+    #expect(listing.text == expected.map { $0 + "\n" }.joined())
+    let grepped = try Self.output(log) { reader, sink in
+      try LogCommand.parse(["--grep", "Action.load"]).write(
+        reader, range: 1...reader.actionCount, to: &sink, terminal: terminal, chunkSize: 16)
+    }
+    #expect(
+      grepped.text
+        == expected.filter { $0.contains("Action.load") }.map { $0 + "\n" }.joined())
+  }
+
   @Test func theTreeOfAPartIsTheTreeOfTheWhole() async throws {
     let log = try await Self.session()
     let command = try LogCommand.parse(["--tree"])

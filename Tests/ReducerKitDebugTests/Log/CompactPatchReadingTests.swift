@@ -151,6 +151,29 @@ import Testing
     #expect(
       error.map(String.init(describing:))?.contains("the text of action 1 is missing") == true,
       "\(String(describing: error))")
+    let listing = #expect(throws: LogError.self) {
+      try log.reader(session: 1).forEachListedAction(in: 1...1) { _ in }
+    }
+    #expect(
+      listing.map(String.init(describing:))?.contains("the text of action 1 is missing") == true,
+      "\(String(describing: listing))")
+  }
+
+  /// A listing reads in one query what a walk over the actions reads: index, source, label.
+  @Test func aListingReadsWhatTheActionsHold() throws {
+    let path = try logWithEveryForm()
+    let reader = try ActionLog.readOnly(path: path).reader(session: 1)
+    let actions = try reader.actions()
+    var listed: [(Int, ActionSource, String)] = []
+    try reader.forEachListedAction(in: 1...reader.actionCount) { action in
+      listed.append((action.index, action.source, String(decoding: action.label, as: UTF8.self)))
+    }
+    #expect(listed.map(\.0) == actions.map(\.index))
+    #expect(listed.map(\.1) == actions.map(\.source))
+    #expect(listed.map(\.2) == actions.map(\.label))
+    var part: [Int] = []
+    try reader.forEachListedAction(in: 2...3) { part.append($0.index) }
+    #expect(part == [2, 3])
   }
 
   @Test(arguments: [

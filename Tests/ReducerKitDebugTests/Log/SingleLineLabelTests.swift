@@ -27,6 +27,21 @@ struct SingleLineLabelTests {
     #expect(LoggedAction.joiningASCIILines(label) == LoggedAction.joiningLines(label))
   }
 
+  /// A listing appends the label on one line from its bytes, whatever the label holds.
+  @Test(
+    arguments: labels + [
+      "", "A.b", "A.b(\"é\")", "A.b(\n  \"é\"\n)", "A.b(\r\n  x\r\n)", "(\n\u{2028}y\n)",
+      "A.b(\u{0B}x)", " \n ",
+    ])
+  func labelsAppendOnOneLineFromTheirBytes(label: String) {
+    var bytes: [UInt8] = Array("prefix ".utf8)
+    var text = label
+    text.withUTF8 { LoggedAction.appendSingleLine(ofLabel: $0, to: &bytes) }
+    let expected =
+      label.contains(where: \.isNewline) ? LoggedAction.joiningLines(label) : label
+    #expect(String(decoding: bytes, as: UTF8.self) == "prefix " + expected)
+  }
+
   @Test func joinsTheWayCodeIsWritten() {
     let label = String(
       customDumping: Todos.Action.todos(.element(id: UUID(0), action: .checkBoxToggled)))

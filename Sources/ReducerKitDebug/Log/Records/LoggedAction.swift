@@ -126,12 +126,54 @@ public struct LoggedAction: Codable, Sendable, Equatable {
   /// string's `"( "`, say) is kept as it is. Every line break counts, not only `\n`: a
   /// string holding `\r\n`, `\r`, a vertical tab, a form feed, U+0085, U+2028 or U+2029
   /// (which custom-dump writes as they are) would otherwise break the line.
-  public var singleLineLabel: String {
+  public var singleLineLabel: String { Self.singleLine(label) }
+
+  /// ``singleLineLabel`` of `label`.
+  static func singleLine(_ label: String) -> String {
     var label = label
-    let (hasNewline, hasOtherBreak, isASCII) = label.withUTF8 { text in
-      var hasNewline = false
-      var hasOtherBreak = false
-      var isASCII = true
+    let breaks = label.withUTF8(LineBreaks.init)
+    if breaks.isASCII, !breaks.hasOtherBreak {
+      return breaks.hasNewline ? joiningASCIILines(label) : label
+    }
+    guard breaks.hasNewline || breaks.hasOtherBreak || label.contains(where: \.isNewline) else {
+      return label
+    }
+    return joiningLines(label)
+  }
+
+  /// Appends ``singleLineLabel`` of the label whose UTF-8 bytes are `label` to `bytes`: for a
+  /// listing that writes its lines without a `String` per action.
+  public static func appendSingleLine(
+    ofLabel label: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]
+  ) {
+    let breaks = LineBreaks(label)
+    guard breaks.isASCII, !breaks.hasOtherBreak else {
+      bytes += singleLine(String(decoding: label, as: UTF8.self)).utf8
+      return
+    }
+    guard breaks.hasNewline else {
+      bytes.append(contentsOf: label)
+      return
+    }
+    // Joining never makes the text longer: write it in place, then drop what is left over.
+    let start = bytes.count
+    bytes.append(contentsOf: repeatElement(0, count: label.count))
+    let count = bytes.withUnsafeMutableBufferPointer { out in
+      joinASCIILines(label, into: UnsafeMutableBufferPointer(rebasing: out[start...]))
+    }
+    bytes.removeLast(label.count - count)
+  }
+
+  /// What a label's bytes hold that decides how it is put on one line.
+  private struct LineBreaks {
+    /// Whether the label has a `\n`.
+    var hasNewline = false
+    /// Whether it has a `\r`, a vertical tab or a form feed.
+    var hasOtherBreak = false
+    /// Whether every byte is ASCII (else it may hold U+0085, U+2028 or U+2029).
+    var isASCII = true
+
+    init(_ text: UnsafeBufferPointer<UInt8>) {
       for byte in text {
         switch byte {
         case 0x0A: hasNewline = true
@@ -140,13 +182,7 @@ public struct LoggedAction: Codable, Sendable, Equatable {
         default: break
         }
       }
-      return (hasNewline, hasOtherBreak, isASCII)
     }
-    if isASCII, !hasOtherBreak {
-      return hasNewline ? Self.joiningASCIILines(label) : label
-    }
-    guard hasNewline || hasOtherBreak || label.contains(where: \.isNewline) else { return label }
-    return Self.joiningLines(label)
   }
 
   /// ``singleLineLabel`` of any multi-line text: lines split at every line break (a `\r\n`
@@ -179,35 +215,42 @@ public struct LoggedAction: Codable, Sendable, Equatable {
   /// there a line break is a `\n` and the only white space is spaces and tabs. Each space it
   /// adds replaces a `\n`, so the text never grows.
   static func joiningASCIILines(_ label: String) -> String {
-    func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
     var label = label
     return label.withUTF8 { text in
-      String(unsafeUninitializedCapacity: text.count) { out in
-        var count = 0
-        var lineStart = 0
-        while lineStart < text.count {
-          var lineEnd = lineStart
-          while lineEnd < text.count, text[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-          var start = lineStart
-          var end = lineEnd
-          while start < end, isBlank(text[start]) { start += 1 }
-          while end > start, isBlank(text[end - 1]) { end -= 1 }
-          if start < end {
-            if count > 0, !"([{".utf8.contains(out[count - 1]),
-              !")]}".utf8.contains(text[start])
-            {
-              out[count] = 0x20
-              count += 1
-            }
-            for index in start..<end {
-              out[count] = text[index]
-              count += 1
-            }
-          }
-          lineStart = lineEnd + 1
-        }
-        return count
-      }
+      String(unsafeUninitializedCapacity: text.count) { joinASCIILines(text, into: $0) }
     }
+  }
+
+  /// Writes ``joiningASCIILines(_:)`` of the bytes `text` to the start of `out`, which holds at
+  /// least as many bytes, and returns how many it wrote.
+  private static func joinASCIILines(
+    _ text: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>
+  ) -> Int {
+    func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    // `([{` and `)]}`; a `String`'s `contains` was a third of the joining.
+    func isOpening(_ byte: UInt8) -> Bool { byte == 0x28 || byte == 0x5B || byte == 0x7B }
+    func isClosing(_ byte: UInt8) -> Bool { byte == 0x29 || byte == 0x5D || byte == 0x7D }
+    var count = 0
+    var lineStart = 0
+    while lineStart < text.count {
+      var lineEnd = lineStart
+      while lineEnd < text.count, text[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+      var start = lineStart
+      var end = lineEnd
+      while start < end, isBlank(text[start]) { start += 1 }
+      while end > start, isBlank(text[end - 1]) { end -= 1 }
+      if start < end {
+        if count > 0, !isOpening(out[count - 1]), !isClosing(text[start]) {
+          out[count] = 0x20
+          count += 1
+        }
+        for index in start..<end {
+          out[count] = text[index]
+          count += 1
+        }
+      }
+      lineStart = lineEnd + 1
+    }
+    return count
   }
 }
