@@ -117,15 +117,13 @@ package enum ExportFormat {
     /// `,"json":…,"label":…` for the action at `index` with these texts.
     package mutating func members(index: Int, json: String, label: String) throws -> String {
       if let text = members[json]?[label] { return text }
-      let value: JSONValue
+      let value: String
       do {
-        value = try JSONValue(parsing: json)
+        value = try JSONValue.serialized(parsing: json)
       } catch {
         throw LogError.corrupt("the JSON of action \(index) does not parse: \(error)")
       }
-      let text =
-        ",\"json\":" + value.serialized() + ",\"label\":"
-        + JSONValue.string(label).serialized()
+      let text = ",\"json\":" + value + ",\"label\":" + JSONValue.string(label).serialized()
       // Bounded: a session of ever new actions (texts typed, rows by id) repeats few of them.
       if count >= 4096 {
         members.removeAll(keepingCapacity: true)

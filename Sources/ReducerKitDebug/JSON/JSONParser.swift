@@ -24,6 +24,17 @@ extension JSONValue {
     let result = text.withUTF8 { Parser.parse($0) }
     self = try result.get()
   }
+
+  /// `JSONValue(parsing: text).serialized()`: `text` itself when it is already that, as the
+  /// recorder's sorted, compact JSON is, found without building the values.
+  static func serialized(parsing text: String) throws(JSONParseError) -> String {
+    var text = text
+    let isCanonical = text.withUTF8 { bytes in
+      var parser = Parser(input: bytes)
+      return parser.canonicalValueText(depth: 0)?.count == bytes.count
+    }
+    return isCanonical ? text : try JSONValue(parsing: text).serialized()
+  }
 }
 
 extension JSONValue {
@@ -485,6 +496,103 @@ extension JSONValue {
     @inline(__always)
     private func makeString(_ range: Range<Int>) -> String {
       String(decoding: UnsafeBufferPointer(rebasing: input[range]), as: UTF8.self)
+    }
+
+    // MARK: Canonical text
+
+    /// Reads the next value, which nests in `depth` arrays and objects, when its text is
+    /// exactly what ``JSONValue/Writer`` writes for it compactly: no white space, members in
+    /// strictly increasing UTF-8 order of their names, strings without escapes. Returns that
+    /// text, to copy as it is instead of parsing and writing it again.
+    ///
+    /// Returns `nil`, leaving the position where it was, for any other text, valid or not:
+    /// the caller then parses the value, which says what is wrong with it.
+    mutating func canonicalValueText(depth: Int) -> UnsafeBufferPointer<UInt8>? {
+      let start = position
+      guard (try? skipCanonicalValue(depth: depth)) == true else {
+        position = start
+        return nil
+      }
+      return bytes(in: start..<position)
+    }
+
+    /// Moves past a canonical value (``canonicalValueText(depth:)``); `false` when it is not
+    /// one, throws when it is not JSON.
+    private mutating func skipCanonicalValue(depth: Int) throws(JSONParseError) -> Bool {
+      guard position < input.count else { return false }
+      switch input[position] {
+      case .jsonQuote:
+        return try skipCanonicalString() != nil
+      case UInt8(ascii: "["):
+        guard depth < Self.maximumDepth else { return false }
+        position += 1
+        if position < input.count, input[position] == UInt8(ascii: "]") {
+          position += 1
+          return true
+        }
+        repeat {
+          guard try skipCanonicalValue(depth: depth + 1) else { return false }
+        } while skipCanonical(UInt8(ascii: ","))
+        return skipCanonical(UInt8(ascii: "]"))
+      case UInt8(ascii: "{"):
+        guard depth < Self.maximumDepth else { return false }
+        position += 1
+        if position < input.count, input[position] == UInt8(ascii: "}") {
+          position += 1
+          return true
+        }
+        var previous: Range<Int>?
+        repeat {
+          // The writer sorts members by the UTF-8 bytes of their names.
+          guard let name = try skipCanonicalString(),
+            previous.map({ input[$0].lexicographicallyPrecedes(input[name]) }) ?? true,
+            skipCanonical(UInt8(ascii: ":")), try skipCanonicalValue(depth: depth + 1)
+          else { return false }
+          previous = name
+        } while skipCanonical(UInt8(ascii: ","))
+        return skipCanonical(UInt8(ascii: "}"))
+      case UInt8(ascii: "t"):
+        try parseLiteral("true")
+      case UInt8(ascii: "f"):
+        try parseLiteral("false")
+      case UInt8(ascii: "n"):
+        try parseLiteral("null")
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        // The writer writes a number as its text.
+        _ = try parseNumber()
+      default:
+        return false
+      }
+      return true
+    }
+
+    /// Moves past a string without escapes and returns the range of its contents; `nil` for a
+    /// string with escapes, throws for one that is not JSON.
+    private mutating func skipCanonicalString() throws(JSONParseError) -> Range<Int>? {
+      guard position < input.count, input[position] == .jsonQuote else { return nil }
+      let start = position + 1
+      var index = start
+      while index < input.count {
+        let byte = input[index]
+        if byte >= 0x20, byte != .jsonQuote, byte != .jsonBackslash, byte < 0x80 {
+          index += 1
+        } else if byte == .jsonQuote {
+          position = index + 1
+          return start..<index
+        } else if byte >= 0x80 {
+          index = try validateUTF8(at: index)
+        } else {
+          return nil
+        }
+      }
+      return nil
+    }
+
+    /// Moves past `byte` when it comes next, with no white space before it; whether it did.
+    private mutating func skipCanonical(_ byte: UInt8) -> Bool {
+      guard position < input.count, input[position] == byte else { return false }
+      position += 1
+      return true
     }
 
     // MARK: Errors

@@ -198,11 +198,11 @@ extension JSONValue.Parser {
         guard let kind = try compactOperationHead() else { return false }
         let path = try valueText()
         // Parsed to check it; its text is what `JSONPointer.description` gives back.
-        guard case let .string(pathText) = path.value else { return false }
+        guard case let .string(pathText)? = path.value else { return false }
         _ = try pointers.pointer(parsing: pathText)
         guard skip(UInt8(ascii: ",")) else { return false }
         let value = try valueText()
-        var old: (value: JSONValue, text: UnsafeBufferPointer<UInt8>?)?
+        var old: (value: JSONValue?, text: UnsafeBufferPointer<UInt8>?)?
         if kind == .replace {
           guard skip(UInt8(ascii: ",")) else { return false }
           old = try valueText()
@@ -241,11 +241,17 @@ extension JSONValue.Parser {
   }
 
   /// The next value, with its text when ``JSONValue/Writer`` writes it the same: a number, a
-  /// literal, or a string without escapes (the writer escapes only what JSON requires).
+  /// literal, a string without escapes (the writer escapes only what JSON requires), or an
+  /// array or object of those, compact and sorted (``canonicalValueText(depth:)``), whose
+  /// value is then not built (`nil`).
   private mutating func valueText() throws(JSONParseError) -> (
-    value: JSONValue, text: UnsafeBufferPointer<UInt8>?
+    value: JSONValue?, text: UnsafeBufferPointer<UInt8>?
   ) {
-    _ = peek()
+    if let first = peek(), first == UInt8(ascii: "[") || first == UInt8(ascii: "{"),
+      let text = canonicalValueText(depth: 2)
+    {
+      return (nil, text)
+    }
     let start = position
     let value = try parseValue(depth: 2)
     switch value {
@@ -260,13 +266,13 @@ extension JSONValue.Parser {
   }
 
   private func write(
-    _ value: (value: JSONValue, text: UnsafeBufferPointer<UInt8>?),
+    _ value: (value: JSONValue?, text: UnsafeBufferPointer<UInt8>?),
     to writer: inout JSONValue.Writer
   ) {
     if let text = value.text {
       writer.writeRaw(text)
-    } else {
-      writer.write(value.value)
+    } else if let value = value.value {
+      writer.write(value)
     }
   }
 }
