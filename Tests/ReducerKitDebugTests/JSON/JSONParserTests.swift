@@ -1,4 +1,5 @@
 import Foundation
+import ReducerKit
 import Testing
 
 @testable import ReducerKitDebug
@@ -165,6 +166,48 @@ struct JSONParserTests {
     let objects =
       String(repeating: #"{"a":"#, count: 513) + "1" + String(repeating: "}", count: 513)
     #expect(throws: JSONParseError.self) { try JSONValue(parsing: objects) }
+  }
+
+  /// Text already in the writer's compact, sorted form is taken as it is, without building
+  /// values; any other text is parsed and written, or fails as parsing fails.
+  @Test(arguments: 0..<40)
+  func takesCanonicalTextAsItIs(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    let value = JSONTestTrees.value(depth: 4, using: &random)
+    let compact = value.serialized()
+    var bytes = Array(compact.utf8)
+    let canonical = bytes.withUnsafeBufferPointer { input in
+      var parser = JSONValue.Parser(input: input)
+      return parser.canonicalValueText(depth: 0).map { Array($0) }
+    }
+    // Strings with escapes are written again; all else is copied.
+    #expect((canonical == bytes) == !compact.contains("\\"), "\(compact)")
+    #expect(try JSONValue.serialized(parsing: compact) == compact)
+    #expect(try JSONValue.serialized(parsing: value.serialized(pretty: true)) == compact)
+  }
+
+  @Test(arguments: [
+    #"{"b":1,"a":2}"#, #"{"a":1,"a":2}"#, #"{"a":"x\ny"}"#, #"[1, 2]"#, " [1]", "[1] ",
+    "\u{FEFF}[1]", #"{"a":[{"d":1,"c":2}]}"#, #"{"é":1,"e":2}"#, "[1e400]", "[01]", "[1,]",
+    #"{"a":1"#, #"["\#u{01}"]"#, "",
+  ])
+  func writesOtherTextAgainOrFailsAsParsingDoes(text: String) throws {
+    var bytes = Array(text.utf8)
+    let whole = bytes.withUnsafeBufferPointer { input in
+      var parser = JSONValue.Parser(input: input)
+      return parser.canonicalValueText(depth: 0)?.count == input.count
+    }
+    #expect(!whole)
+    let parsed = Result { () throws(JSONParseError) in try JSONValue(parsing: text).serialized() }
+    let taken = Result { () throws(JSONParseError) in try JSONValue.serialized(parsing: text) }
+    #expect(taken == parsed)
+  }
+
+  @Test func checksNestingAsParsingDoes() throws {
+    let deepest = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+    #expect(try JSONValue.serialized(parsing: deepest) == deepest)
+    let tooDeep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
+    #expect(throws: JSONParseError.self) { try JSONValue.serialized(parsing: tooDeep) }
   }
 
   @Test func agreesWithJSONSerializationOnAValidDocument() throws {

@@ -13,6 +13,8 @@ import Testing
     #"[["=","/todos/0/title","caf\u00e9 \/ ok","café"],["+","/a~0b",-0.5e3]]"#,
     #"[["-","/todos",[{"title":"Milk"}]],["=","/todos/0",null,true],["+","/todos/00",false]]"#,
     #"[["=","/todos\/0\/title","b","a"],["+","/todos~10",1],["=","/to",1,2]]"#,
+    #"[["+","/a",{"b":1,"a":[{"d":1,"c":2}]}],["=","/b",{"a":1,"a":2},{ "a" : [ ] }]]"#,
+    #"[["=","/a",{"a":[1,{"c":"é"}],"b":{}},[]],["-","/b",{"t":"x\ny","u":[true,null]}]]"#,
   ]
 
   static let bases: [JSONPointer] = [
