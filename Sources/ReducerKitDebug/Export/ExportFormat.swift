@@ -94,44 +94,37 @@ package enum ExportFormat {
   }
 
   /// The `json` and `label` members of action lines, by the action's texts: a session repeats
-  /// a few texts, whose JSON is then parsed and written once rather than per line.
+  /// a few texts, whose members are then written once rather than per line.
   package struct ActionTextMembers {
     package init() {}
 
-    private var members: [String: [String: String]] = [:]
-    private var count = 0
     /// The members by `action_text` id, found without hashing the texts.
     private var byTextID: [Int64: String] = [:]
 
     /// `,"json":…,"label":…` for `action`.
     package mutating func members(of action: SessionReader.ActionRow) throws -> String {
       if let id = action.textID, let text = byTextID[id] { return text }
-      let text = try members(index: action.index, json: action.json, label: action.label)
+      let text = try Self.members(index: action.index, json: action.json, label: action.label)
       guard let id = action.textID else { return text }
-      // Bounded as the members by text are.
+      // Bounded: a session of ever new actions (texts typed, rows by id) repeats few of them.
       if byTextID.count >= 4096 { byTextID.removeAll(keepingCapacity: true) }
       byTextID[id] = text
       return text
     }
 
     /// `,"json":…,"label":…` for the action at `index` with these texts.
-    package mutating func members(index: Int, json: String, label: String) throws -> String {
-      if let text = members[json]?[label] { return text }
+    static func members(index: Int, json: String, label: String) throws -> String {
       let value: String
       do {
         value = try JSONValue.serialized(parsing: json)
       } catch {
         throw LogError.corrupt("the JSON of action \(index) does not parse: \(error)")
       }
-      let text = ",\"json\":" + value + ",\"label\":" + JSONValue.string(label).serialized()
-      // Bounded: a session of ever new actions (texts typed, rows by id) repeats few of them.
-      if count >= 4096 {
-        members.removeAll(keepingCapacity: true)
-        count = 0
-      }
-      members[json, default: [:]][label] = text
-      count += 1
-      return text
+      var writer = JSONValue.Writer(appendingTo: Array(",\"json\":".utf8))
+      writer.bytes += value.utf8
+      writer.writeLiteral(",\"label\":")
+      writer.write(string: label)
+      return String(decoding: writer.bytes, as: UTF8.self)
     }
   }
 
