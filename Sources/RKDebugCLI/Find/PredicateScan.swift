@@ -9,10 +9,10 @@ import ReducerKitDebug
 /// let first = try scan.firstIndex()
 /// ```
 ///
-/// The state at index 0 is rebuilt once; each later state is the one before with its action's
-/// patch applied in place (``SessionReader/forEachPatch(in:chunkSize:_:)``), and the predicate
-/// is evaluated on it. Memory holds one state and one chunk of patches, whatever the length of
-/// the session; no state is rebuilt from a snapshot.
+/// The state at index 0 is rebuilt once; each later state is the one before with the
+/// operations of its action's patch that may change what the predicate reads applied in place
+/// (``PredicateFocus``), and the predicate is evaluated on it. Memory holds one state and one
+/// chunk of patches, whatever the length of the session.
 package struct PredicateScan {
   /// The predicate.
   let predicate: Predicate
@@ -66,16 +66,36 @@ package struct PredicateScan {
   /// state there; `body` returns `false` to stop.
   ///
   /// - Returns: How many states the predicate was evaluated on.
+  ///
+  /// Only the operations that may change what the predicate reads are read and applied
+  /// (``PredicateFocus``); after an action with none, the predicate is not evaluated again.
+  /// A `move` or `copy` of a value the scan may hold out of date, or an operation that does
+  /// not apply to it, rebuilds the state at that index instead.
   @discardableResult
   func forEachIndex(_ body: (_ index: Int, _ holds: Bool) throws -> Bool) throws -> Int {
     var state = try reader.stateJSON(at: 0)
+    var holds = try predicate.evaluate(in: state)
     var evaluated = 1
-    guard try body(0, predicate.evaluate(in: state)) else { return evaluated }
+    guard try body(0, holds) else { return evaluated }
+    let focus = PredicateFocus(predicate, in: state)
     do {
-      try reader.forEachPatch { index, patch in
-        try Self.apply(patch, to: &state, index: index, session: reader.session.id)
+      try reader.forEachPatch(keeping: focus.keeps) { index, patch in
         evaluated += 1
-        guard try body(index, predicate.evaluate(in: state)) else { throw Stop() }
+        if !patch.isEmpty {
+          if patch.contains(where: focus.needsWholeState) {
+            state = try reader.stateJSON(at: index)
+          } else {
+            do {
+              try Self.apply(patch, to: &state, index: index, session: reader.session.id)
+            } catch {
+              // Out of date where the operation reached: the state as logged, if it can be had.
+              guard let rebuilt = try? reader.stateJSON(at: index) else { throw error }
+              state = rebuilt
+            }
+          }
+          holds = try predicate.evaluate(in: state)
+        }
+        guard try body(index, holds) else { throw Stop() }
       }
     } catch is Stop {
     }

@@ -88,11 +88,25 @@ extension [JSONPatchOperation] {
     compactText utf8: UnsafeBufferPointer<UInt8>, touching base: JSONPointer,
     pointers: inout JSONPointerCache
   ) throws {
+    try self.init(compactText: utf8, keeping: { $0.hasPrefix(base) || base.hasPrefix($0) },
+      pointers: &pointers)
+  }
+
+  /// Reads from the UTF-8 text of the `ops` column only the operations whose `path` or `from`
+  /// `keeps` accepts, without building the others or their values.
+  ///
+  /// A text that is not all compact operations is read whole, and filtered the same way.
+  init(
+    compactText utf8: UnsafeBufferPointer<UInt8>, keeping keeps: (JSONPointer) -> Bool,
+    pointers: inout JSONPointerCache
+  ) throws {
     var parser = JSONValue.Parser(input: utf8)
-    if let operations = parser.compactOperations(touching: base, pointers: &pointers) {
+    if let operations = parser.compactOperations(keeping: keeps, pointers: &pointers) {
       self = operations
     } else {
-      self = try Self(compactJSON: JSONValue(parsing: utf8)).filter { $0.mayTouch(base) }
+      self = try Self(compactJSON: JSONValue(parsing: utf8)).filter { operation in
+        keeps(operation.path) || operation.from.map { keeps($0) } == true
+      }
     }
   }
 }
@@ -110,10 +124,10 @@ extension JSONPatchOperation {
 
 extension JSONValue.Parser {
   /// The operations of a patch made of compact operations only, or `nil` when the text is
-  /// anything else, valid or not; with `base`, only those that touch it (at, under or above
-  /// it), the others parsed but not built.
+  /// anything else, valid or not; only those whose path `keeps` accepts, the others checked
+  /// but not built.
   mutating func compactOperations(
-    touching base: JSONPointer? = nil, pointers: inout JSONPointerCache
+    keeping keeps: (JSONPointer) -> Bool = { _ in true }, pointers: inout JSONPointerCache
   ) -> [JSONPatchOperation]? {
     guard skip(UInt8(ascii: "[")) else { return nil }
     var operations: [JSONPatchOperation] = []
@@ -123,11 +137,11 @@ extension JSONValue.Parser {
         guard let kind = try compactOperationHead() else { return nil }
         let path = try pointers.pointer(parsing: try parseString())
         guard skip(UInt8(ascii: ",")) else { return nil }
-        if let base, !path.hasPrefix(base), !base.hasPrefix(path) {
-          _ = try parseValue(depth: 2)
+        if !keeps(path) {
+          try skipValue()
           if kind == .replace {
             guard skip(UInt8(ascii: ",")) else { return nil }
-            _ = try parseValue(depth: 2)
+            try skipValue()
           }
           guard skip(UInt8(ascii: "]")) else { return nil }
           continue
@@ -153,6 +167,13 @@ extension JSONValue.Parser {
 }
 
 extension JSONValue.Parser {
+  /// Reads past the next value, checking it: as stored (compact and sorted) without building
+  /// it, or else parsed.
+  fileprivate mutating func skipValue() throws(JSONParseError) {
+    _ = peek()
+    if canonicalValueText(depth: 2) == nil { _ = try parseValue(depth: 2) }
+  }
+
   /// Reads the start of one compact operation, `["=",` (or `+`, `-`), up to its path string,
   /// and returns its kind; `nil` when the text is not that.
   fileprivate mutating func compactOperationHead() throws(JSONParseError)

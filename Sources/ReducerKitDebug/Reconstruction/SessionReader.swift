@@ -415,12 +415,16 @@ public final class SessionReader {
   /// Only the patches are read, not the actions' JSON or labels, and not all at once, so
   /// walking a long session this way is fast and holds little memory. `body` may read the log
   /// (``stateJSON(at:)``, ``actions(at:)``).
+  ///
+  /// With `keeps`, each patch holds only the operations whose `path` or `from` it accepts, the
+  /// others' values not built: for a walk that reads only some places of the state.
   public func forEachPatch(
     in range: ClosedRange<Int>? = nil, chunkSize: Int = 4096,
+    keeping keeps: ((JSONPointer) -> Bool)? = nil,
     _ body: (_ index: Int, _ patch: [JSONPatchOperation]) throws -> Void
   ) throws {
     try forEachChunk(of: range, size: chunkSize) { chunk in
-      for (offset, patch) in try patches(in: chunk).enumerated() {
+      for (offset, patch) in try patches(in: chunk, keeping: keeps).enumerated() {
         try body(chunk.lowerBound + offset, patch)
       }
     }
@@ -658,7 +662,9 @@ public final class SessionReader {
   ///
   /// They come straight from `action_entry.ops`, without the actions' texts, whose pages a
   /// seek would otherwise read too.
-  func patches(in range: ClosedRange<Int>) throws -> [[JSONPatchOperation]] {
+  func patches(
+    in range: ClosedRange<Int>, keeping keeps: ((JSONPointer) -> Bool)? = nil
+  ) throws -> [[JSONPatchOperation]] {
     let sql = """
       SELECT idx, ops FROM action_entry WHERE session_id = ? AND idx BETWEEN ? AND ?
       ORDER BY idx
@@ -677,8 +683,14 @@ public final class SessionReader {
           return
         }
         do {
-          patches.append(
-            try [JSONPatchOperation](compactText: row.text(1), pointers: &pointers))
+          if let keeps {
+            patches.append(
+              try [JSONPatchOperation](
+                compactText: row.text(1), keeping: keeps, pointers: &pointers))
+          } else {
+            patches.append(
+              try [JSONPatchOperation](compactText: row.text(1), pointers: &pointers))
+          }
         } catch {
           throw LogError.corrupt("the patch of action \(index) does not parse: \(error)")
         }

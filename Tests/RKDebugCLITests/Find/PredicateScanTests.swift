@@ -1,6 +1,7 @@
 import Foundation
 import ReducerKit
 import ReducerKitDebug
+import ReducerKitSamples
 import Testing
 
 @testable import RKDebugCLI
@@ -132,6 +133,113 @@ import Testing
       case (let first?, _): expected = .firstHolds(at: first.lowerBound)
       }
       #expect(finding == expected, "\(text)")
+    }
+  }
+
+  /// A random session of a sample, as `rkdebug record --random` sends it.
+  @MainActor
+  static func sampleLog(_ feature: String, seed: UInt64) async throws -> RecordedLog {
+    try await RecordedLog.make { log in
+      switch feature {
+      case Todos.name:
+        try await log.recordRandom(
+          Todos(), actionsOf: Todos.self, initialState: Todos.State(), count: 400, seed: seed,
+          pace: .seconds(1), feature: feature)
+      case AppFeature.name:
+        try await log.recordRandom(
+          AppFeature(), actionsOf: AppFeature.self, initialState: AppFeature.State(),
+          count: 400, seed: seed, pace: .seconds(1), feature: feature)
+      case Library.name:
+        try await log.recordRandom(
+          Library(), actionsOf: Library.self, initialState: Library.State(), count: 400,
+          seed: seed, pace: .seconds(2), feature: feature)
+      default:
+        try await log.recordRandom(
+          Playlist(), actionsOf: Playlist.self, initialState: Playlist.State(), count: 400,
+          seed: seed, pace: .seconds(1), feature: feature)
+      }
+    }
+  }
+
+  /// A scan that reads only the operations that may change what its predicate reads gives
+  /// the answers of every state rebuilt whole: on rows that move, enum cases, optional
+  /// screens, a navigation stack and shared values.
+  @Test(arguments: [
+    (Todos.name, [
+      "todos.count > 5", "todos[0].isComplete", "filter == 'completed'",
+      "todos[1].title contains 'a' || todos[2].isComplete", "todos.count", "filter",
+    ]),
+    (AppFeature.name, [
+      "counter.count > 5", "search.isSearching", "tab.todos.filter == 'active'",
+      "tab.todos._0.todos[0].isComplete", "tab == 'counter' || search != nil", "tab.count",
+    ]),
+    (Library.name, [
+      "books.count > 3", "addBook.book.isFavorite", "books[0].isFavorite", "path.count > 1",
+      "path[0] != nil && books.count < 5", "addBook != nil",
+    ]),
+    (Playlist.name, [
+      "songs.count > 2", "songs[0].isFavorite", "player.isPlaying", "player.song.isFavorite",
+    ]),
+  ])
+  func readsOnlyWhatThePredicateReads(feature: String, predicates: [String]) async throws {
+    for seed: UInt64 in [3, 4] {
+      let log = try await Self.sampleLog(feature, seed: seed)
+      let reader = try ActionLog.readOnly(path: log.path).reader()
+      #expect(reader.actionCount >= 400)
+      var changing = 0
+      for text in predicates {
+        let predicate = try RKDebugCLI.Predicate(parsing: text)
+        let expected = try Self.bruteForceRanges(of: predicate, in: reader)
+        if expected.count > 1 { changing += 1 }
+        #expect(
+          try Self.scannedRanges(of: predicate, in: reader) == expected,
+          "\(feature) seed \(seed): \(text)")
+      }
+      // Most predicates change their answer in the session, or the comparison proves little.
+      #expect(changing * 2 > predicates.count, "\(feature) seed \(seed)")
+    }
+  }
+
+  /// A member added beside the objects a path goes through changes what it reads: next to an
+  /// enum's case, `tab.todos` is no longer the case's payload. A scan keeps such operations,
+  /// and rebuilds the state for a value moved in from a place it did not follow.
+  @Test func keepsMembersAddedBesideTheWay() throws {
+    let patches = [
+      #"[{"op":"add","path":"/tab/other","value":{"_0":5}}]"#,
+      #"[{"op":"remove","path":"/tab/other","old":{"_0":5}}]"#,
+      #"[{"op":"replace","path":"/tab/todos/_0/n","value":2,"old":1}]"#,
+      #"[{"op":"add","path":"/z","value":{"a":[1]}},{"op":"add","path":"/z/a/-","value":2}]"#,
+      #"[{"op":"move","from":"/z/a","path":"/tab/todos/_0/moved"}]"#,
+    ]
+    var text = """
+      {"type":"session","format":"rkdebug-export","version":1,"uuid":"U","feature":"f",\
+      "stateType":"M.S","actionType":"M.A","stateFingerprint":"0","actionFingerprint":"1",\
+      "snapshotInterval":100,"durability":"buffered","startedAt":1700000000,"endedAt":null,\
+      "metadata":{},"initialState":{"tab":{"todos":{"_0":{"n":1}}}}}
+
+      """
+    for (offset, patch) in patches.enumerated() {
+      text += """
+        {"type":"action","index":\(offset + 1),"json":{"a":{}},"label":"A.a","source":"send",\
+        "effectID":null,"parentIndex":null,"time":1700000001,"durationNanos":1,"patch":\(patch)}
+
+        """
+    }
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("predicate-scan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let log = try ActionLog(path: directory.appendingPathComponent("log.sqlite").path)
+    defer { try? log.close() }
+    let id = try log.importSession(ExportFormat.read(text, source: "t.jsonl"))
+    let reader = try log.reader(session: id)
+    for (predicate, ranges) in [
+      ("tab.todos.n == 1", [0...0, 2...2]), ("tab.count == 1", [0...0, 2...5]),
+      ("tab.todos.count == 2", [5...5]), ("tab.todos.moved.count == 2", [5...5]),
+    ] {
+      let predicate = try RKDebugCLI.Predicate(parsing: predicate)
+      #expect(try Self.bruteForceRanges(of: predicate, in: reader) == ranges, "\(predicate)")
+      #expect(try Self.scannedRanges(of: predicate, in: reader) == ranges, "\(predicate)")
     }
   }
 }
