@@ -288,25 +288,40 @@ extension JSONValue {
     mutating func parseString() throws(JSONParseError) -> String {
       let opening = position
       let start = position + 1
+      let index = try plainStringEnd(from: start)
+      guard index < input.count else {
+        position = index
+        throw error(expected: "'\"' to close the string that starts at byte \(opening)")
+      }
+      switch input[index] {
+      case .jsonQuote:
+        position = index + 1
+        return makeString(start..<index)
+      case .jsonBackslash:
+        return try parseEscapedString(opening: opening, escape: index)
+      default:
+        position = index
+        throw error(expected: "an escape such as \\n or \\u0000 for the control character")
+      }
+    }
+
+    /// The index of the first byte from `start` that ends the plain part of a string: its
+    /// closing quote, a backslash, a control character, or the end of the input; the UTF-8
+    /// before it checked.
+    @inline(__always)
+    private mutating func plainStringEnd(from start: Int) throws(JSONParseError) -> Int {
       var index = start
       while index < input.count {
         let byte = input[index]
         if byte >= 0x20, byte != .jsonQuote, byte != .jsonBackslash, byte < 0x80 {
           index += 1
-        } else if byte == .jsonQuote {
-          position = index + 1
-          return makeString(start..<index)
-        } else if byte == .jsonBackslash {
-          return try parseEscapedString(opening: opening, escape: index)
         } else if byte >= 0x80 {
           index = try validateUTF8(at: index)
         } else {
-          position = index
-          throw error(expected: "an escape such as \\n or \\u0000 for the control character")
+          return index
         }
       }
-      position = index
-      throw error(expected: "'\"' to close the string that starts at byte \(opening)")
+      return index
     }
 
     /// Reads the rest of a string from its first backslash, into `scratch`.
@@ -571,21 +586,10 @@ extension JSONValue {
     private mutating func skipCanonicalString() throws(JSONParseError) -> Range<Int>? {
       guard position < input.count, input[position] == .jsonQuote else { return nil }
       let start = position + 1
-      var index = start
-      while index < input.count {
-        let byte = input[index]
-        if byte >= 0x20, byte != .jsonQuote, byte != .jsonBackslash, byte < 0x80 {
-          index += 1
-        } else if byte == .jsonQuote {
-          position = index + 1
-          return start..<index
-        } else if byte >= 0x80 {
-          index = try validateUTF8(at: index)
-        } else {
-          return nil
-        }
-      }
-      return nil
+      let index = try plainStringEnd(from: start)
+      guard index < input.count, input[index] == .jsonQuote else { return nil }
+      position = index + 1
+      return start..<index
     }
 
     /// Moves past `byte` when it comes next, with no white space before it; whether it did.
