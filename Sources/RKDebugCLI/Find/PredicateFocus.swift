@@ -4,30 +4,30 @@ import ReducerKitDebug
 /// reads there: a scan applies those alone, and its state, out of date elsewhere, gives the
 /// same answers as the whole state would.
 ///
-/// A path reads whole the value at its base (the pointer ``PathHistory`` follows for it). On
-/// its way there from the root it reads only the objects it passes through: their member
-/// names (a misspelt name, an enum's single case, `count`) and the members it takes. So an
-/// operation at, under or above a base, or on a member of an object on the way to one (a
-/// member added or removed), is kept; any other changes only a value no path reads.
+/// A path that starts with a name reads, from the root, only the root's member names (a
+/// misspelt name, an enum's single case, `count`) and the member it names, which it may read
+/// anywhere inside: how deep it goes and where (an enum's `_0` or not) depends on each state.
+/// So an operation at, under or above that member, or on any member of the root (one added or
+/// removed), is kept; any other changes only a value no path reads. A path that starts with
+/// anything else reads the whole state.
 struct PredicateFocus {
-  /// Where each path of the predicate reads the whole value.
+  /// The members of the root the predicate reads, each a pointer of one token; the root
+  /// itself for a path that does not start with a name.
   let bases: [JSONPointer]
 
-  /// The focus of `predicate` on the states of a session that starts with `initialState`.
-  init(_ predicate: Predicate, in initialState: JSONValue) {
+  /// The focus of `predicate`.
+  init(_ predicate: Predicate) {
     bases = predicate.paths.map { path in
-      PathHistory.narrowed(PathHistory.split(path, in: initialState), in: initialState).0
+      guard case let .key(name)? = path.components.first else { return JSONPointer(tokens: []) }
+      return JSONPointer(tokens: [name])
     }
   }
 
   /// Whether an operation whose `path` or `from` is `pointer` may change what the predicate
   /// reads.
   func keeps(_ pointer: JSONPointer) -> Bool {
-    let tokens = pointer.tokens
-    return bases.contains { base in
-      // At or under the base; or above it, or a member of an object on the way to it.
-      tokens.starts(with: base.tokens) || base.tokens.starts(with: tokens.dropLast())
-    }
+    // The root, a member of it, or a place at or under a base.
+    pointer.tokens.count <= 1 || bases.contains { pointer.hasPrefix($0) }
   }
 
   /// Whether `operation` reads a value the scan may hold out of date: a `move` or `copy`

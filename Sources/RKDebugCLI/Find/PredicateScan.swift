@@ -23,7 +23,7 @@ package struct PredicateScan {
   /// in order, as soon as the range ends: at the first index after it where the predicate
   /// does not hold, or at the end of the session. `body` returns `false` to stop the scan.
   ///
-  /// - Returns: How many states the predicate was evaluated on (fewer than the session's
+  /// - Returns: How many indices the scan went through (fewer than the session's
   ///   `actionCount + 1` when `body` stopped the scan).
   /// - Throws: ``PathEvaluationError`` from the predicate (a string ordered with a number),
   ///   ``LogError`` for a log that cannot be read or a patch that does not apply.
@@ -65,19 +65,20 @@ package struct PredicateScan {
   /// Calls `body` with each index from 0, in order, and whether the predicate holds in the
   /// state there; `body` returns `false` to stop.
   ///
-  /// - Returns: How many states the predicate was evaluated on.
+  /// - Returns: How many indices the scan went through.
   ///
   /// Only the operations that may change what the predicate reads are read and applied
   /// (``PredicateFocus``); after an action with none, the predicate is not evaluated again.
   /// A `move` or `copy` of a value the scan may hold out of date, or an operation that does
-  /// not apply to it, rebuilds the state at that index instead.
+  /// not apply to it, rebuilds the state at that index instead. A patch that does not apply
+  /// only where the predicate never reads is not noticed.
   @discardableResult
   func forEachIndex(_ body: (_ index: Int, _ holds: Bool) throws -> Bool) throws -> Int {
     var state = try reader.stateJSON(at: 0)
     var holds = try predicate.evaluate(in: state)
     var evaluated = 1
     guard try body(0, holds) else { return evaluated }
-    let focus = PredicateFocus(predicate, in: state)
+    let focus = PredicateFocus(predicate)
     do {
       try reader.forEachPatch(keeping: focus.keeps) { index, patch in
         evaluated += 1

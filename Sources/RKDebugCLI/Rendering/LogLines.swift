@@ -106,7 +106,18 @@ struct LogLines {
       Self.appendSpaces(sourceWidth - (bytes.count - sourceStart) + 2, to: &bytes)
       LoggedAction.appendSingleLine(ofLabel: label, to: &bytes)
     }
-    while bytes.count > start, bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+    var end = bytes.count
+    while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+    guard end < bytes.count else { return }
+    guard end > start, bytes[end - 1] >= 0x80 else {
+      bytes.removeSubrange(end...)
+      return
+    }
+    // A space after some scalars (a prepended mark) is part of their character, which stays:
+    // trimmed by characters, as the line's `String` is.
+    var line = String(decoding: bytes[start...], as: UTF8.self)
+    while line.last == " " { line.removeLast() }
+    bytes.replaceSubrange(start..., with: line.utf8)
   }
 
   /// Appends `count` spaces (none for a negative count) to `bytes`.

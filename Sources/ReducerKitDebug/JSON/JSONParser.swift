@@ -558,8 +558,10 @@ extension JSONValue {
         }
         var previous: Range<Int>?
         repeat {
-          // The writer sorts members by the UTF-8 bytes of their names.
-          guard let name = try skipCanonicalString(),
+          // The writer sorts members by the UTF-8 bytes of their names. A name beyond ASCII
+          // may equal another as a `String` (é composed and decomposed), which parsing
+          // merges: such text is parsed.
+          guard let name = try skipCanonicalString(), input[name].allSatisfy({ $0 < 0x80 }),
             previous.map({ input[$0].lexicographicallyPrecedes(input[name]) }) ?? true,
             skipCanonical(UInt8(ascii: ":")), try skipCanonicalValue(depth: depth + 1)
           else { return false }

@@ -78,6 +78,26 @@ import Testing
         == expected.filter { $0.contains("Action.load") }.map { $0 + "\n" }.joined())
   }
 
+  /// Trailing spaces are trimmed by characters: a space that a prepended mark (U+0600) joins
+  /// to its character stays, as it did when each line was a `String`.
+  @Test(arguments: ["A.b  ", "A.b(\n  x\n)  ", "A.\u{0600} ", "A.\u{0600}  ", "é ", ""])
+  func linesEndWithoutTrailingSpaces(label: String) async throws {
+    let log = try await Self.session()
+    let reader = try ActionLog.readOnly(path: log.path).reader()
+    let lines = try LogLines(
+      reader: reader, range: 1...9, terminal: .plain, tree: false, json: false)
+    var bytes: [UInt8] = []
+    var text = label
+    text.withUTF8 { lines.appendLine(index: 7, source: .send, label: $0, to: &bytes) }
+    let action = LoggedAction(
+      index: 7, json: "{}", label: label, source: .send, time: Date(), durationNanos: 0,
+      patch: [])
+    let padding = String(repeating: " ", count: lines.sourceWidth - "send".count + 2)
+    var expected = "7  send" + (label.isEmpty ? "" : padding + action.singleLineLabel)
+    while expected.last == " " { expected.removeLast() }
+    #expect(String(decoding: bytes, as: UTF8.self) == expected)
+  }
+
   @Test func theTreeOfAPartIsTheTreeOfTheWhole() async throws {
     let log = try await Self.session()
     let command = try LogCommand.parse(["--tree"])

@@ -200,22 +200,22 @@ import Testing
     }
   }
 
-  /// A member added beside the objects a path goes through changes what it reads: next to an
-  /// enum's case, `tab.todos` is no longer the case's payload. A scan keeps such operations,
-  /// and rebuilds the state for a value moved in from a place it did not follow.
-  @Test func keepsMembersAddedBesideTheWay() throws {
+  /// A member added to the root changes what a path reads: beside an enum's single case, `e`
+  /// is no longer the case's payload. A scan keeps such operations, and rebuilds the state for
+  /// a value moved in from a place it did not follow.
+  @Test func keepsMembersAddedToTheRoot() throws {
     let patches = [
-      #"[{"op":"add","path":"/tab/other","value":{"_0":5}}]"#,
-      #"[{"op":"remove","path":"/tab/other","old":{"_0":5}}]"#,
-      #"[{"op":"replace","path":"/tab/todos/_0/n","value":2,"old":1}]"#,
+      #"[{"op":"add","path":"/other","value":0}]"#,
+      #"[{"op":"remove","path":"/other","old":0}]"#,
+      #"[{"op":"replace","path":"/e/_0/n","value":2,"old":1}]"#,
       #"[{"op":"add","path":"/z","value":{"a":[1]}},{"op":"add","path":"/z/a/-","value":2}]"#,
-      #"[{"op":"move","from":"/z/a","path":"/tab/todos/_0/moved"}]"#,
+      #"[{"op":"move","from":"/z/a","path":"/e/_0/moved"}]"#,
     ]
     var text = """
       {"type":"session","format":"rkdebug-export","version":1,"uuid":"U","feature":"f",\
       "stateType":"M.S","actionType":"M.A","stateFingerprint":"0","actionFingerprint":"1",\
       "snapshotInterval":100,"durability":"buffered","startedAt":1700000000,"endedAt":null,\
-      "metadata":{},"initialState":{"tab":{"todos":{"_0":{"n":1}}}}}
+      "metadata":{},"initialState":{"e":{"_0":{"n":1}}}}
 
       """
     for (offset, patch) in patches.enumerated() {
@@ -234,8 +234,8 @@ import Testing
     let id = try log.importSession(ExportFormat.read(text, source: "t.jsonl"))
     let reader = try log.reader(session: id)
     for (predicate, ranges) in [
-      ("tab.todos.n == 1", [0...0, 2...2]), ("tab.count == 1", [0...0, 2...5]),
-      ("tab.todos.count == 2", [5...5]), ("tab.todos.moved.count == 2", [5...5]),
+      ("e.n == 1", [0...0, 2...2]), ("count == 1", [0...0, 2...3]),
+      ("e._0.moved.count == 2", [5...5]),
     ] {
       let predicate = try RKDebugCLI.Predicate(parsing: predicate)
       #expect(try Self.bruteForceRanges(of: predicate, in: reader) == ranges, "\(predicate)")
