@@ -49,12 +49,7 @@ package struct StoredAction: Equatable, Sendable {
 
   /// The action this row stores.
   package func action(sessionStart: Double) throws -> (LoggedAction, [DependencyRead]) {
-    let source: ActionSource =
-      if let effectID, let parentIndex {
-        .effect(effectID: effectID, parentIndex: parentIndex)
-      } else {
-        .send
-      }
+    let source = ActionSource(effectID: effectID, parentIndex: parentIndex)
     let patch: [JSONPatchOperation]
     do {
       patch = try [JSONPatchOperation](compactText: ops)

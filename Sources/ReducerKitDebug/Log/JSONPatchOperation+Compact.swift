@@ -69,12 +69,7 @@ extension [JSONPatchOperation] {
   /// per distinct text (`pointers`). Any other text (an RFC 6902 object, a malformed patch)
   /// is parsed whole and read by ``init(compactJSON:)``, which says what is wrong with it.
   init(compactText utf8: UnsafeBufferPointer<UInt8>, pointers: inout JSONPointerCache) throws {
-    var parser = JSONValue.Parser(input: utf8)
-    if let operations = parser.compactOperations(pointers: &pointers) {
-      self = operations
-    } else {
-      self = try Self(compactJSON: JSONValue(parsing: utf8))
-    }
+    try self.init(compactText: utf8, keeping: { _ in true }, pointers: &pointers)
   }
 }
 
@@ -88,8 +83,7 @@ extension [JSONPatchOperation] {
     compactText utf8: UnsafeBufferPointer<UInt8>, touching base: JSONPointer,
     pointers: inout JSONPointerCache
   ) throws {
-    try self.init(compactText: utf8, keeping: { $0.hasPrefix(base) || base.hasPrefix($0) },
-      pointers: &pointers)
+    try self.init(compactText: utf8, keeping: { $0.isRelated(to: base) }, pointers: &pointers)
   }
 
   /// Reads from the UTF-8 text of the `ops` column only the operations whose `path` or `from`
@@ -104,9 +98,7 @@ extension [JSONPatchOperation] {
     if let operations = parser.compactOperations(keeping: keeps, pointers: &pointers) {
       self = operations
     } else {
-      self = try Self(compactJSON: JSONValue(parsing: utf8)).filter { operation in
-        keeps(operation.path) || operation.from.map { keeps($0) } == true
-      }
+      self = try Self(compactJSON: JSONValue(parsing: utf8)).filter { $0.touches(where: keeps) }
     }
   }
 }
@@ -115,10 +107,19 @@ extension JSONPatchOperation {
   /// Whether the operation may change the value at `base` or read it: its `path` or `from` is
   /// `base`, under it or above it.
   public func mayTouch(_ base: JSONPointer) -> Bool {
-    func touches(_ pointer: JSONPointer) -> Bool {
-      pointer.hasPrefix(base) || base.hasPrefix(pointer)
-    }
-    return touches(path) || from.map(touches) == true
+    touches { $0.isRelated(to: base) }
+  }
+
+  /// Whether `keeps` accepts the operation's `path` or its `from`.
+  func touches(where keeps: (JSONPointer) -> Bool) -> Bool {
+    keeps(path) || from.map { keeps($0) } == true
+  }
+}
+
+extension JSONPointer {
+  /// Whether one pointer is at, under or above the other.
+  func isRelated(to other: JSONPointer) -> Bool {
+    hasPrefix(other) || other.hasPrefix(self)
   }
 }
 

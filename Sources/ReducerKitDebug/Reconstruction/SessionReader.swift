@@ -420,7 +420,7 @@ public final class SessionReader {
   /// others' values not built: for a walk that reads only some places of the state.
   public func forEachPatch(
     in range: ClosedRange<Int>? = nil, chunkSize: Int = 4096,
-    keeping keeps: ((JSONPointer) -> Bool)? = nil,
+    keeping keeps: (JSONPointer) -> Bool = { _ in true },
     _ body: (_ index: Int, _ patch: [JSONPatchOperation]) throws -> Void
   ) throws {
     try forEachChunk(of: range, size: chunkSize) { chunk in
@@ -539,12 +539,7 @@ public final class SessionReader {
           guard !row.isNull(3) else {
             throw LogError.corrupt("the text of action \(index) is missing")
           }
-          let source: ActionSource =
-            if let effectID = row.optionalInt(1), let parentIndex = row.optionalInt(2) {
-              .effect(effectID: effectID, parentIndex: parentIndex)
-            } else {
-              .send
-            }
+          let source = ActionSource(effectID: row.optionalInt(1), parentIndex: row.optionalInt(2))
           try body(ListedAction(index: index, source: source, label: row.text(3)))
         }
       }
@@ -595,12 +590,7 @@ public final class SessionReader {
         let index = row.int(0)
         let textID = row.isNull(1) ? nil : Int64(row.int(1))
         let text = try text(id: textID, of: index, textQuery, db)
-        let source: ActionSource =
-          if let effectID = row.optionalInt(2), let parentIndex = row.optionalInt(3) {
-            .effect(effectID: effectID, parentIndex: parentIndex)
-          } else {
-            .send
-          }
+        let source = ActionSource(effectID: row.optionalInt(2), parentIndex: row.optionalInt(3))
         try body(
           ActionRow(
             index: index, json: text.json, label: text.label, textID: textID, source: source,
@@ -663,7 +653,7 @@ public final class SessionReader {
   /// They come straight from `action_entry.ops`, without the actions' texts, whose pages a
   /// seek would otherwise read too.
   func patches(
-    in range: ClosedRange<Int>, keeping keeps: ((JSONPointer) -> Bool)? = nil
+    in range: ClosedRange<Int>, keeping keeps: (JSONPointer) -> Bool = { _ in true }
   ) throws -> [[JSONPatchOperation]] {
     let sql = """
       SELECT idx, ops FROM action_entry WHERE session_id = ? AND idx BETWEEN ? AND ?
@@ -683,14 +673,9 @@ public final class SessionReader {
           return
         }
         do {
-          if let keeps {
-            patches.append(
-              try [JSONPatchOperation](
-                compactText: row.text(1), keeping: keeps, pointers: &pointers))
-          } else {
-            patches.append(
-              try [JSONPatchOperation](compactText: row.text(1), pointers: &pointers))
-          }
+          patches.append(
+            try [JSONPatchOperation](
+              compactText: row.text(1), keeping: keeps, pointers: &pointers))
         } catch {
           throw LogError.corrupt("the patch of action \(index) does not parse: \(error)")
         }

@@ -7,6 +7,16 @@ public enum ActionSource: Codable, Sendable, Equatable {
   case send
   /// Emitted by effect `effectID`, which the reducer returned for action `parentIndex`.
   case effect(effectID: Int, parentIndex: Int)
+
+  /// The source of a stored row: emitted by an effect when it names one and its action, else
+  /// sent.
+  init(effectID: Int?, parentIndex: Int?) {
+    if let effectID, let parentIndex {
+      self = .effect(effectID: effectID, parentIndex: parentIndex)
+    } else {
+      self = .send
+    }
+  }
 }
 
 /// One recorded action with its metadata and its state patch.
@@ -103,11 +113,7 @@ public struct LoggedAction: Codable, Sendable, Equatable {
     index = row.int(0)
     json = text.json
     label = text.label
-    if let effectID = row.optionalInt(2), let parentIndex = row.optionalInt(3) {
-      source = .effect(effectID: effectID, parentIndex: parentIndex)
-    } else {
-      source = .send
-    }
+    source = ActionSource(effectID: row.optionalInt(2), parentIndex: row.optionalInt(3))
     time = Date(timeIntervalSince1970: LogSchema.time(Int64(row.int(4)), after: startedAt))
     durationNanos = Int64(row.int(5))
     self.patch = patch
