@@ -7,12 +7,21 @@ extension ValuePath {
   ///   for a step that does not fit the value it meets.
   func lookup(in root: JSONValue) throws(PathEvaluationError) -> PathLookup {
     var current = root
+    // Whether the last step went through an enum case's `_0`, which the path may spell too.
+    var unwrapped = false
     for (position, component) in components.enumerated() {
-      let prefix = ValuePath(components: Array(components.prefix(position)))
+      // The path up to this step, for messages only: made when one is written.
+      var prefix: ValuePath { ValuePath(components: Array(components.prefix(position))) }
       func absent(_ reason: PathAbsence.Reason) -> PathLookup {
         .absent(PathAbsence(prefix: prefix, reason: reason, container: current))
       }
+      let unwrappedBefore = unwrapped
+      unwrapped = false
       switch (component, current) {
+      case (.key("_0"), _) where unwrappedBefore:
+        // `destination.edit._0`, as the JSON spells it: the payload already reached.
+        continue
+
       case (_, .null):
         return absent(.null)
 
@@ -20,7 +29,12 @@ extension ValuePath {
         if let member = members[name] {
           // A case of a Swift enum with one unlabeled associated value encodes as
           // `{"edit": {"_0": payload}}`: `destination.edit` is the payload, as in Swift.
-          current = members.count == 1 ? member.enumPayload ?? member : member
+          if members.count == 1, let payload = member.enumPayload {
+            current = payload
+            unwrapped = true
+          } else {
+            current = member
+          }
         } else if name == "count" {
           current = JSONValue(members.count)
         } else if let suggestion = EditDistance.suggestion(for: name, among: members.keys) {

@@ -186,6 +186,24 @@ import Testing
     )
   }
 
+  /// The `_0` the JSON spells for an enum case's payload reads the payload too, as `state`,
+  /// `history` and `find` take paths copied from the JSON.
+  @Test func anEnumCasesPayloadReadsWithOrWithoutItsZero() throws {
+    #expect(try ValuePath(parsing: "destination.edit._0.title").evaluate(in: navigation) == "Eggs")
+    #expect(try ValuePath(parsing: "path[1].detail._0.title").evaluate(in: navigation) == "Milk")
+    #expect(
+      try ValuePath(parsing: "destination.edit._0").evaluate(in: navigation)
+        == ValuePath(parsing: "destination.edit").evaluate(in: navigation))
+    let nested: JSONValue = ["a": ["_0": ["_0": 5]]]
+    #expect(try ValuePath(parsing: "a").evaluate(in: nested) == ["_0": 5])
+    #expect(try ValuePath(parsing: "a._0").evaluate(in: nested) == ["_0": 5])
+    #expect(try ValuePath(parsing: "a._0._0").evaluate(in: nested) == 5)
+    // Beside another member, `e` is no enum's case: its `_0` is a member like any other.
+    let beside: JSONValue = ["e": ["_0": ["n": 1]], "x": 0]
+    #expect(try ValuePath(parsing: "e._0.n").evaluate(in: beside) == 1)
+    #expect(try ValuePath(parsing: "e.n").evaluate(in: beside) == nil)
+  }
+
   @Test func badIDSubscriptsAreSyntaxErrors() {
     #expect(throws: PathSyntaxError.self) { try ValuePath(parsing: "path[id: ]") }
     #expect(throws: PathSyntaxError.self) { try ValuePath(parsing: "path[id: 1.5]") }
