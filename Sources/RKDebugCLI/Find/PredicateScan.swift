@@ -11,7 +11,7 @@ import ReducerKitDebug
 ///
 /// The state at index 0 is rebuilt once; each later state is the one before with the
 /// operations of its action's patch that may change what the predicate reads applied in place
-/// (``PredicateFocus``), and the predicate is evaluated on it. Memory holds one state and one
+/// (``PathFocus``), and the predicate is evaluated on it. Memory holds one state and one
 /// chunk of patches, whatever the length of the session.
 package struct PredicateScan {
   /// The predicate.
@@ -68,33 +68,23 @@ package struct PredicateScan {
   /// - Returns: How many indices the scan went through.
   ///
   /// Only the operations that may change what the predicate reads are read and applied
-  /// (``PredicateFocus``); after an action with none, the predicate is not evaluated again.
+  /// (``PathFocus``); after an action with none, the predicate is not evaluated again.
   /// A `move` or `copy` of a value the scan may hold out of date, or an operation that does
   /// not apply to it, rebuilds the state at that index instead. A patch that does not apply
   /// only where the predicate never reads is not noticed.
   @discardableResult
   func forEachIndex(_ body: (_ index: Int, _ holds: Bool) throws -> Bool) throws -> Int {
-    var state = try reader.stateJSON(at: 0)
-    var holds = try predicate.evaluate(in: state)
+    let focus = PathFocus(predicate)
+    var state = try FocusedState(focus: focus, reader: reader)
+    var holds = try predicate.evaluate(in: state.json)
     var evaluated = 1
     guard try body(0, holds) else { return evaluated }
-    let focus = PredicateFocus(predicate)
     do {
       try reader.forEachPatch(keeping: focus.keeps) { index, patch in
         evaluated += 1
         if !patch.isEmpty {
-          if patch.contains(where: focus.needsWholeState) {
-            state = try reader.stateJSON(at: index)
-          } else {
-            do {
-              try Self.apply(patch, to: &state, index: index, session: reader.session.id)
-            } catch {
-              // Out of date where the operation reached: the state as logged, if it can be had.
-              guard let rebuilt = try? reader.stateJSON(at: index) else { throw error }
-              state = rebuilt
-            }
-          }
-          holds = try predicate.evaluate(in: state)
+          try state.apply(patch, of: index)
+          holds = try predicate.evaluate(in: state.json)
         }
         guard try body(index, holds) else { throw Stop() }
       }

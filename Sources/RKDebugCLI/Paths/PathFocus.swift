@@ -4,18 +4,21 @@ import ReducerKitDebug
 /// may change them: a walk applies those alone, and its state, out of date elsewhere, gives
 /// the same answers to the paths as the whole state would.
 ///
-/// A path's leading names (``ValuePath/stablePointer``) are followed member by member, each
-/// name perhaps followed by an enum's `_0`, as lookup decides on each state from the names of
-/// the objects it passes (a misspelt name, an enum's single case, `count`). So an operation is
-/// kept when it is on that chain (the root, a member it follows, a `_0`), on a member of an
-/// object of the chain (one added or removed changes those names), or at or under the chain's
-/// end, whose value the rest of the path (indices, `count`) may read anywhere inside.
+/// A path's leading names (`count` included) are followed member by member, each perhaps
+/// followed by an enum's `_0`, as lookup decides on each state from the names of the objects
+/// it passes (a misspelt name, an enum's single case, `count` of an object without that
+/// member) and the length of an array it counts. So an operation is kept when it is on that
+/// chain (the root, a member it follows, a `_0`), when it adds, removes, moves or copies a
+/// member or an element of a value on the chain (a `replace` there changes no name and no
+/// length), or when it is at or under the chain's end, whose value the rest of the path
+/// (indices, ids) may read anywhere inside.
 struct PathFocus {
   /// Where a pointer lies for one path, from the least to the most read.
   enum Place: Comparable {
     /// Nothing the path reads.
     case unread
-    /// A member of an object on the chain, not on it: only its name is read.
+    /// A member of an object on the chain, or an element of an array, not on it: only its
+    /// name, or how many there are, is read.
     case member
     /// On the chain, above its end: its names and the members the chain follows are read.
     case chain
@@ -28,7 +31,11 @@ struct PathFocus {
 
   /// The focus of reading `paths`.
   init(_ paths: [ValuePath]) {
-    chains = paths.map(\.stablePointer.tokens)
+    chains = paths.map { path in
+      var names: [String] = []
+      for case let .key(name) in path.components.prefix(while: \.isName) { names.append(name) }
+      return names
+    }
   }
 
   /// The focus of evaluating `predicate`.
@@ -38,12 +45,17 @@ struct PathFocus {
 
   /// Where `pointer` lies for the path that reads the most there.
   func place(of pointer: JSONPointer) -> Place {
-    chains.reduce(.unread) { Swift.max($0, Self.place(of: pointer.tokens, along: $1)) }
+    chains.reduce(.unread) { Swift.max($0, Self.place(of: pointer.tokens[...], along: $1[...])) }
   }
 
-  /// Whether an operation whose `path` or `from` is `pointer` may change what the paths read.
-  func keeps(_ pointer: JSONPointer) -> Bool {
-    place(of: pointer) != .unread
+  /// Whether an operation of `kind` whose `path` or `from` is `pointer` may change what the
+  /// paths read.
+  func keeps(_ kind: JSONPatchOperation.Kind, _ pointer: JSONPointer) -> Bool {
+    switch place(of: pointer) {
+    case .unread: false
+    case .member: kind != .replace
+    case .chain, .followed: true
+    }
   }
 
   /// Whether `operation` copies a value the walk may hold out of date (from anywhere not
@@ -53,21 +65,31 @@ struct PathFocus {
     return place(of: from) != .followed && place(of: operation.path) >= .chain
   }
 
-  /// Where `tokens` lie along the chain of `names`, each of which may be followed by `_0`.
-  private static func place(of tokens: [String], along names: [String]) -> Place {
-    // The ways the tokens so far match the chain: how many names, and whether the last token
-    // was a name (so an enum's `_0` may come next).
-    var matches: [(names: Int, afterName: Bool)] = [(0, false)]
-    for (position, token) in tokens.enumerated() {
-      var next: [(names: Int, afterName: Bool)] = []
-      for match in matches {
-        if match.names == names.count { return .followed }
-        if token == names[match.names] { next.append((match.names + 1, true)) }
-        if match.afterName, token == "_0" { next.append((match.names, false)) }
-      }
-      if next.isEmpty { return position == tokens.count - 1 ? .member : .unread }
-      matches = next
+  /// Where `tokens` lie along the chain of `names`, each of which may be followed by `_0`
+  /// (`afterName`: the token before was a name, so `_0` may come next).
+  private static func place(
+    of tokens: ArraySlice<String>, along names: ArraySlice<String>, afterName: Bool = false
+  ) -> Place {
+    guard let token = tokens.first else { return names.isEmpty ? .followed : .chain }
+    guard let name = names.first else { return .followed }
+    // A path may spell `_0` itself: both readings of such a token are followed.
+    var place = Place.unread
+    var matched = false
+    if token == name {
+      matched = true
+      place = Self.place(of: tokens.dropFirst(), along: names.dropFirst(), afterName: true)
     }
-    return matches.contains { $0.names == names.count } ? .followed : .chain
+    if afterName, token == "_0" {
+      matched = true
+      place = Swift.max(place, Self.place(of: tokens.dropFirst(), along: names))
+    }
+    return matched || tokens.count > 1 ? place : .member
+  }
+}
+
+extension ValuePath.Component {
+  /// Whether this is a member's name (`count` included), not an index or an id.
+  fileprivate var isName: Bool {
+    if case .key = self { true } else { false }
   }
 }

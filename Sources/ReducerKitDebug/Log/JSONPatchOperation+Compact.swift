@@ -69,29 +69,15 @@ extension [JSONPatchOperation] {
   /// per distinct text (`pointers`). Any other text (an RFC 6902 object, a malformed patch)
   /// is parsed whole and read by ``init(compactJSON:)``, which says what is wrong with it.
   init(compactText utf8: UnsafeBufferPointer<UInt8>, pointers: inout JSONPointerCache) throws {
-    try self.init(compactText: utf8, keeping: { _ in true }, pointers: &pointers)
+    try self.init(compactText: utf8, keeping: { _, _ in true }, pointers: &pointers)
   }
-}
 
-extension [JSONPatchOperation] {
-  /// Reads from the UTF-8 text of the `ops` column only the operations that may touch the
-  /// value at `base` (``JSONPatchOperation/mayTouch(_:)``): for a walk that follows one value,
-  /// which then builds neither the other operations nor their values.
+  /// Reads from the UTF-8 text of the `ops` column only the operations whose kind with their
+  /// `path` or `from` `keeps` accepts, without building the others or their values.
   ///
   /// A text that is not all compact operations is read whole, and filtered the same way.
   init(
-    compactText utf8: UnsafeBufferPointer<UInt8>, touching base: JSONPointer,
-    pointers: inout JSONPointerCache
-  ) throws {
-    try self.init(compactText: utf8, keeping: { $0.isRelated(to: base) }, pointers: &pointers)
-  }
-
-  /// Reads from the UTF-8 text of the `ops` column only the operations whose `path` or `from`
-  /// `keeps` accepts, without building the others or their values.
-  ///
-  /// A text that is not all compact operations is read whole, and filtered the same way.
-  init(
-    compactText utf8: UnsafeBufferPointer<UInt8>, keeping keeps: (JSONPointer) -> Bool,
+    compactText utf8: UnsafeBufferPointer<UInt8>, keeping keeps: JSONPatchOperation.Filter,
     pointers: inout JSONPointerCache
   ) throws {
     var parser = JSONValue.Parser(input: utf8)
@@ -104,31 +90,22 @@ extension [JSONPatchOperation] {
 }
 
 extension JSONPatchOperation {
-  /// Whether the operation may change the value at `base` or read it: its `path` or `from` is
-  /// `base`, under it or above it.
-  public func mayTouch(_ base: JSONPointer) -> Bool {
-    touches { $0.isRelated(to: base) }
-  }
+  /// Whether a read keeps an operation of `kind` whose `path` or `from` is `pointer`: for a
+  /// walk that follows only some places of the state.
+  public typealias Filter = (_ kind: Kind, _ pointer: JSONPointer) -> Bool
 
-  /// Whether `keeps` accepts the operation's `path` or its `from`.
-  func touches(where keeps: (JSONPointer) -> Bool) -> Bool {
-    keeps(path) || from.map { keeps($0) } == true
-  }
-}
-
-extension JSONPointer {
-  /// Whether one pointer is at, under or above the other.
-  func isRelated(to other: JSONPointer) -> Bool {
-    hasPrefix(other) || other.hasPrefix(self)
+  /// Whether `keeps` accepts the operation's kind with its `path` or its `from`.
+  func touches(where keeps: JSONPatchOperation.Filter) -> Bool {
+    keeps(op, path) || from.map { keeps(op, $0) } == true
   }
 }
 
 extension JSONValue.Parser {
   /// The operations of a patch made of compact operations only, or `nil` when the text is
-  /// anything else, valid or not; only those whose path `keeps` accepts, the others checked
-  /// but not built.
+  /// anything else, valid or not; only those whose kind and path `keeps` accepts, the others
+  /// checked but not built.
   mutating func compactOperations(
-    keeping keeps: (JSONPointer) -> Bool = { _ in true }, pointers: inout JSONPointerCache
+    keeping keeps: JSONPatchOperation.Filter = { _, _ in true }, pointers: inout JSONPointerCache
   ) -> [JSONPatchOperation]? {
     guard skip(UInt8(ascii: "[")) else { return nil }
     var operations: [JSONPatchOperation] = []
@@ -138,7 +115,7 @@ extension JSONValue.Parser {
         guard let kind = try compactOperationHead() else { return nil }
         let path = try pointers.pointer(parsing: try parseString())
         guard skip(UInt8(ascii: ",")) else { return nil }
-        if !keeps(path) {
+        if !keeps(kind, path) {
           try skipValue()
           if kind == .replace {
             guard skip(UInt8(ascii: ",")) else { return nil }

@@ -68,11 +68,11 @@ public final class SessionReader {
   ///
   /// Without `patches`, each action's ``LoggedAction/patch`` is left empty, unread.
   ///
-  /// With `touching`, only the actions with an operation that may touch that pointer
-  /// (``JSONPatchOperation/mayTouch(_:)``) are returned, each with those operations alone.
+  /// With `keeps`, only the actions with an operation whose kind and `path` or `from` it
+  /// accepts are returned, each with those operations alone.
   private func fetchActions(
     where condition: String, arguments: [Int64], patches: Bool = true,
-    touching base: JSONPointer? = nil
+    keeping keeps: (JSONPatchOperation.Filter)? = nil
   ) throws -> [LoggedAction] {
     let startedAt = try sessionStart()
     let actions = try log.read { db in
@@ -83,18 +83,18 @@ public final class SessionReader {
           + " WHERE e.session_id = ? AND e.idx \(condition) ORDER BY e.idx")
       let textQuery = try Self.textQuery(db)
       try statement.forEachRow(db, integers: arguments) { row in
-        guard let base else {
+        guard let keeps else {
           let text = try text(
             id: row.isNull(1) ? nil : Int64(row.int(1)), of: row.int(0), textQuery, db)
           actions.append(
             try LoggedAction(row: row, text: text, startedAt: startedAt, pointers: &pointers))
           return
         }
-        // The patch first: an action that does not touch `base` is not built at all.
+        // The patch first: an action with no operation kept is not built at all.
         let patch: [JSONPatchOperation]
         do {
           patch = try [JSONPatchOperation](
-            compactText: row.text(6), touching: base, pointers: &pointers)
+            compactText: row.text(6), keeping: keeps, pointers: &pointers)
         } catch {
           throw LogError.corrupt("the patch of action \(row.int(0)) does not parse: \(error)")
         }
@@ -416,11 +416,12 @@ public final class SessionReader {
   /// walking a long session this way is fast and holds little memory. `body` may read the log
   /// (``stateJSON(at:)``, ``actions(at:)``).
   ///
-  /// With `keeps`, each patch holds only the operations whose `path` or `from` it accepts, the
-  /// others' values not built: for a walk that reads only some places of the state.
+  /// With `keeps`, each patch holds only the operations whose kind and `path` or `from` it
+  /// accepts, the others' values not built: for a walk that reads only some places of the
+  /// state.
   public func forEachPatch(
     in range: ClosedRange<Int>? = nil, chunkSize: Int = 4096,
-    keeping keeps: (JSONPointer) -> Bool = { _ in true },
+    keeping keeps: JSONPatchOperation.Filter = { _, _ in true },
     _ body: (_ index: Int, _ patch: [JSONPatchOperation]) throws -> Void
   ) throws {
     try forEachChunk(of: range, size: chunkSize) { chunk in
@@ -455,21 +456,23 @@ public final class SessionReader {
   }
 
   /// Calls `body` with the actions in `range` (every action when `nil`) that have an operation
-  /// that may touch the value at `pointer` (``JSONPatchOperation/mayTouch(_:)``), each with
-  /// those operations alone, in order, reading `chunkSize` actions at a time.
+  /// whose kind and `path` or `from` `keeps` accepts, each with those operations alone, in
+  /// order, reading `chunkSize` actions at a time.
   ///
-  /// For a walk that follows one value (`rkdebug history`): the other actions are not built,
-  /// nor the values of the other operations.
+  /// For a walk that follows some places of the state (`rkdebug history`): the other actions
+  /// are not built, nor the values of the other operations.
   public func forEachChunk(
-    in range: ClosedRange<Int>? = nil, chunkSize: Int = 4096, touching pointer: JSONPointer,
-    _ body: ([LoggedAction]) throws -> Void
+    in range: ClosedRange<Int>? = nil, chunkSize: Int = 4096,
+    keeping keeps: JSONPatchOperation.Filter, _ body: ([LoggedAction]) throws -> Void
   ) throws {
-    try forEachChunk(of: range, size: chunkSize) { chunk in
-      let actions = try fetchActions(
-        where: "BETWEEN ? AND ?",
-        arguments: [session.id, Int64(chunk.lowerBound), Int64(chunk.upperBound)],
-        touching: pointer)
-      if !actions.isEmpty { try body(actions) }
+    try withoutActuallyEscaping(keeps) { keeps in
+      try forEachChunk(of: range, size: chunkSize) { chunk in
+        let actions = try fetchActions(
+          where: "BETWEEN ? AND ?",
+          arguments: [session.id, Int64(chunk.lowerBound), Int64(chunk.upperBound)],
+          keeping: keeps)
+        if !actions.isEmpty { try body(actions) }
+      }
     }
   }
 
@@ -653,7 +656,7 @@ public final class SessionReader {
   /// They come straight from `action_entry.ops`, without the actions' texts, whose pages a
   /// seek would otherwise read too.
   func patches(
-    in range: ClosedRange<Int>, keeping keeps: (JSONPointer) -> Bool = { _ in true }
+    in range: ClosedRange<Int>, keeping keeps: JSONPatchOperation.Filter = { _, _ in true }
   ) throws -> [[JSONPatchOperation]] {
     let sql = """
       SELECT idx, ops FROM action_entry WHERE session_id = ? AND idx BETWEEN ? AND ?

@@ -211,28 +211,8 @@ import Testing
       #"[{"op":"add","path":"/z","value":{"a":[1]}},{"op":"add","path":"/z/a/-","value":2}]"#,
       #"[{"op":"move","from":"/z/a","path":"/e/_0/moved"}]"#,
     ]
-    var text = """
-      {"type":"session","format":"rkdebug-export","version":1,"uuid":"U","feature":"f",\
-      "stateType":"M.S","actionType":"M.A","stateFingerprint":"0","actionFingerprint":"1",\
-      "snapshotInterval":100,"durability":"buffered","startedAt":1700000000,"endedAt":null,\
-      "metadata":{},"initialState":{"e":{"_0":{"n":1}}}}
-
-      """
-    for (offset, patch) in patches.enumerated() {
-      text += """
-        {"type":"action","index":\(offset + 1),"json":{"a":{}},"label":"A.a","source":"send",\
-        "effectID":null,"parentIndex":null,"time":1700000001,"durationNanos":1,"patch":\(patch)}
-
-        """
-    }
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("predicate-scan-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let log = try ActionLog(path: directory.appendingPathComponent("log.sqlite").path)
-    defer { try? log.close() }
-    let id = try log.importSession(ExportFormat.read(text, source: "t.jsonl"))
-    let reader = try log.reader(session: id)
+    let session = try PatchedSession(initialState: #"{"e":{"_0":{"n":1}}}"#, patches: patches)
+    let reader = session.reader
     for (predicate, ranges) in [
       ("e.n == 1", [0...0, 2...2]), ("count == 1", [0...0, 2...3]),
       ("e._0.moved.count == 2", [5...5]),

@@ -27,11 +27,14 @@ import Testing
     return try text.withUTF8 { try [JSONPatchOperation](compactText: $0, pointers: &pointers) }
   }
 
+  /// The operations of `text` whose `path` or `from` is at, under or above `base`.
   func read(_ text: String, touching base: JSONPointer) throws -> [JSONPatchOperation] {
     var pointers = JSONPointerCache()
     var text = text
     return try text.withUTF8 {
-      try [JSONPatchOperation](compactText: $0, touching: base, pointers: &pointers)
+      try [JSONPatchOperation](
+        compactText: $0, keeping: { _, pointer in Self.related(pointer, base) },
+        pointers: &pointers)
     }
   }
 
