@@ -93,7 +93,7 @@ package struct PredicateScan {
     return evaluated
   }
 
-  /// Ends a scan early from inside ``SessionReader/forEachPatch(in:chunkSize:_:)``.
+  /// Ends a scan early from inside ``SessionReader/forEachPatch(in:chunkSize:keeping:_:)``.
   private struct Stop: Error {}
 
   /// Applies action `index`'s patch to the state before it.

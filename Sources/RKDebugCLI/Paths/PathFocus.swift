@@ -4,14 +4,14 @@ import ReducerKitDebug
 /// may change them: a walk applies those alone, and its state, out of date elsewhere, gives
 /// the same answers to the paths as the whole state would.
 ///
-/// A path's leading names (`count` included) are followed member by member, each perhaps
-/// followed by an enum's `_0`, as lookup decides on each state from the names of the objects
-/// it passes (a misspelt name, an enum's single case, `count` of an object without that
-/// member) and the length of an array it counts. So an operation is kept when it is on that
-/// chain (the root, a member it follows, a `_0`), when it adds, removes, moves or copies a
-/// member or an element of a value on the chain (a `replace` there changes no name and no
-/// length), or when it is at or under the chain's end, whose value the rest of the path
-/// (indices, ids) may read anywhere inside.
+/// A path's leading names (`count` included, up to one that may be an array's index such as
+/// `a["0"]`) are followed member by member, each perhaps followed by an enum's `_0`, as lookup
+/// decides on each state from the names of the objects it passes (a misspelt name, an enum's
+/// single case, `count` of an object without that member) and the length of an array it
+/// counts. So an operation is kept when it is on that chain (the root, a member it follows, a
+/// `_0`), when it adds, removes, moves or copies a member or an element of a value on the
+/// chain (a `replace` there changes no name and no length), or when it is at or under the
+/// chain's end, whose value the rest of the path (indices, ids) may read anywhere inside.
 struct PathFocus {
   /// Where a pointer lies for one path, from the least to the most read.
   enum Place: Comparable {
@@ -33,7 +33,12 @@ struct PathFocus {
   init(_ paths: [ValuePath]) {
     chains = paths.map { path in
       var names: [String] = []
-      for case let .key(name) in path.components.prefix(while: \.isName) { names.append(name) }
+      for component in path.components {
+        // A name that is also an array's index token (`a["0"]`) may be an element, which
+        // moves as its siblings come and go: the chain ends above it.
+        guard case let .key(name) = component, !name.mayBeArrayIndex else { break }
+        names.append(name)
+      }
       return names
     }
   }
@@ -51,10 +56,12 @@ struct PathFocus {
   /// Whether an operation of `kind` whose `path` or `from` is `pointer` may change what the
   /// paths read.
   func keeps(_ kind: JSONPatchOperation.Kind, _ pointer: JSONPointer) -> Bool {
+    // A `test` changes nothing; where values may be out of date it would only fail.
     switch place(of: pointer) {
     case .unread: false
-    case .member: kind != .replace
-    case .chain, .followed: true
+    case .member: kind != .replace && kind != .test
+    case .chain: kind != .test
+    case .followed: true
     }
   }
 
@@ -87,9 +94,9 @@ struct PathFocus {
   }
 }
 
-extension ValuePath.Component {
-  /// Whether this is a member's name (`count` included), not an index or an id.
-  fileprivate var isName: Bool {
-    if case .key = self { true } else { false }
+extension String {
+  /// Whether this, as a JSON Pointer token, may name an array's element: ASCII digits, or `-`.
+  fileprivate var mayBeArrayIndex: Bool {
+    self == "-" || (!isEmpty && utf8.allSatisfy { (48...57).contains($0) })
   }
 }

@@ -85,27 +85,6 @@ public struct ValuePath: Hashable, Sendable, CustomStringConvertible {
     }
     return text
   }
-
-  /// The JSON Pointer of this path, as far as it names real JSON members and elements: up to
-  /// (not including) its first array index or `count`, whose meaning depends on the data.
-  /// The rest of the path is ``components`` after ``stablePrefixCount``.
-  var stablePointer: JSONPointer {
-    var tokens: [String] = []
-    for component in components.prefix(stablePrefixCount) {
-      if case let .key(name) = component { tokens.append(name) }
-    }
-    return JSONPointer(tokens: tokens)
-  }
-
-  /// How many leading components ``stablePointer`` covers.
-  var stablePrefixCount: Int {
-    components.firstIndex { component in
-      switch component {
-      case .index, .id, .key("count"): return true
-      case .key: return false
-      }
-    } ?? components.count
-  }
 }
 
 extension String {

@@ -84,7 +84,7 @@ extension [JSONPatchOperation] {
     if let operations = parser.compactOperations(keeping: keeps, pointers: &pointers) {
       self = operations
     } else {
-      self = try Self(compactJSON: JSONValue(parsing: utf8)).filter { $0.touches(where: keeps) }
+      self = try Self(compactJSON: JSONValue(parsing: utf8)).filter { $0.isKept(by: keeps) }
     }
   }
 }
@@ -95,7 +95,7 @@ extension JSONPatchOperation {
   public typealias Filter = (_ kind: Kind, _ pointer: JSONPointer) -> Bool
 
   /// Whether `keeps` accepts the operation's kind with its `path` or its `from`.
-  func touches(where keeps: JSONPatchOperation.Filter) -> Bool {
+  func isKept(by keeps: JSONPatchOperation.Filter) -> Bool {
     keeps(op, path) || from.map { keeps(op, $0) } == true
   }
 }

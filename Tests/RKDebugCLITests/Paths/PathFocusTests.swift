@@ -60,6 +60,20 @@ import Testing
     #expect(both.place(of: "/d/x") == .unread)
   }
 
+  /// A name that may be an array's index ends the chain: everything under it is followed.
+  /// A `test` is kept only where values are up to date.
+  @Test func indexLikeNamesEndTheChainAndTestsNeedFollowedValues() throws {
+    let focus = try focus(#"a["0"].v"#)
+    #expect(focus.place(of: "/a") == .followed)
+    #expect(focus.place(of: "/a/_0/1/v") == .followed)
+    #expect(try self.focus(#"a["-"].v"#).place(of: "/a/x") == .followed)
+    #expect(try self.focus(#"a["0x"].v"#).place(of: "/a/x") == .member)
+    let named = try self.focus("a.b")
+    #expect(!named.keeps(.test, "/a"))
+    #expect(!named.keeps(.test, "/a/c"))
+    #expect(named.keeps(.test, "/a/b/c"))
+  }
+
   /// A value copied to a place the path reads must be up to date: only one from a followed
   /// place is, as the members of the chain's objects are kept by name only.
   @Test func movesFromPlacesNotFollowedNeedTheWholeState() throws {

@@ -148,13 +148,6 @@ import Testing
     )
   }
 
-  @Test func stablePointerStopsAtIndicesAndCount() throws {
-    #expect(try ValuePath(parsing: "settings.isDark").stablePointer == "/settings/isDark")
-    #expect(try ValuePath(parsing: "books[2].title").stablePointer == "/books")
-    #expect(try ValuePath(parsing: "books.count").stablePointer == "/books")
-    #expect(try ValuePath(parsing: "[0]").stablePointer == "")
-  }
-
   /// A navigation stack (`{"id", "element"}` entries), a presented destination (an enum case with
   /// its `_0` payload) and identified rows, as the recorder writes them.
   let navigation: JSONValue = [
