@@ -167,12 +167,13 @@ import Testing
     value: a row of an identified array, or a screen of a navigation stack
     (path[id: 3]). As in Swift, a stack's element is the screen itself
     (path[0].detail.title), and an enum case with one associated value reaches into
-    that value (destination.edit.title: the edit form of a presented destination).
-    A path through an optional that is nil, or an enum in another case, gives nil.
-    A name that no state of the session has but that is close to one that does is
-    refused as a typo (did you mean 'title'?); with --path any name that no state
-    has is refused. A --path that is not a path is a usage error (exit status 64)
-    naming the column where it goes wrong.
+    that value (destination.edit.title: the edit form of a presented destination),
+    with or without the _0 the JSON spells (destination.edit._0.title). A path
+    through an optional that is nil, or an enum in another case, gives nil. A name
+    that no state of the session has but that is close to one that does is refused
+    as a typo (did you mean 'title'?); with --path any name that no state has is
+    refused. A --path that is not a path is a usage error (exit status 64) naming
+    the column where it goes wrong.
 
     USAGE: rkdebug state [--db <path>] [--session <id>] --at <index> [--path <path>] [--json]
 
