@@ -383,9 +383,9 @@ public final class SessionReader {
 
   /// The actions with the given indices (1-based, each in the session), in index order.
   ///
-  /// For commands that find actions by their patches (``forEachPatch(in:chunkSize:keeping:_:)``) and
-  /// then show the few they found. Without `patches`, their patches are left empty
-  /// (``actions(in:patches:)``).
+  /// For commands that find actions by their patches
+  /// (``forEachPatch(in:chunkSize:keeping:_:)``) and then show the few they found. Without
+  /// `patches`, their patches are left empty (``actions(in:patches:)``).
   public func actions(
     at indices: some Sequence<Int>, patches: Bool = true
   ) throws -> [LoggedAction] {
