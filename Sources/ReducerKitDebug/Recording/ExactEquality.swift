@@ -18,6 +18,16 @@ enum ExactEquality {
     }
   }
 
+  /// Whether element `i` of `lhs` and element `j` of `rhs` have the same bytes, compared where
+  /// they are stored: no copy, so no retain or release even where the code is not specialized.
+  static func hasSameBits<T>(_ lhs: [T], _ i: Int, _ rhs: [T], _ j: Int) -> Bool {
+    lhs.withUnsafeBufferPointer { lhs in
+      rhs.withUnsafeBufferPointer { rhs in
+        memcmp(lhs.baseAddress! + i, rhs.baseAddress! + j, MemoryLayout<T>.size) == 0
+      }
+    }
+  }
+
   /// Whether two doubles are written alike: the same bits (a `-0.0` is not a `0.0`).
   @inline(__always)
   static func isSame(_ lhs: Double, _ rhs: Double) -> Bool {

@@ -49,7 +49,7 @@ where Element: Equatable & Encodable {
       let oldElements = self.elements
       let newElements = new.elements
       for index in oldElements.indices
-      where !ExactEquality.hasSameBits(oldElements[index], newElements[index]) {
+      where !ExactEquality.hasSameBits(oldElements, index, newElements, index) {
         differ.diffValue(
           oldElements[index], newElements[index], at: path + [String(index)],
           isObjectMember: false
@@ -59,7 +59,7 @@ where Element: Equatable & Encodable {
     }
     CollectionDiffer.diff(
       old: self.elements, new: new.elements, ids: (self.ids.elements, new.ids.elements),
-      at: path, into: &differ
+      oldPosition: { self.index(id: $0) }, at: path, into: &differ
     )
   }
 }
@@ -177,10 +177,13 @@ enum CollectionDiffer {
   /// operations, and changed elements of the prefix and suffix get their own diffs. When the
   /// middle is more than half the collection, one `replace` of the whole collection is cheaper
   /// to store and to apply, unless `replacesWhole` is `false`.
-  /// `ids` are the identities of the old and new elements, `nil` for a positional array.
+  /// `ids` are the identities of the old and new elements, `nil` for a positional array;
+  /// `oldPosition` finds an id among the old ones (an identified array's own index), where
+  /// `nil` makes the diff build a table of them.
   static func diff<Element: Equatable & Encodable, ID: Hashable>(
     old: [Element], new: [Element], ids: (old: [ID], new: [ID])?,
-    at path: [String], into differ: inout StateDiffer, replacesWhole: Bool = true
+    oldPosition: ((ID) -> Int?)? = nil, at path: [String], into differ: inout StateDiffer,
+    replacesWhole: Bool = true
   ) {
     let sameElement: (Int, Int) -> Bool
     if let ids {
@@ -208,7 +211,9 @@ enum CollectionDiffer {
     }
 
     if let ids, old.count == new.count,
-      diffReordered(old: old, new: new, oldIDs: ids.old, newIDs: ids.new, at: path, into: &differ)
+      diffReordered(
+        old: old, new: new, ids: ids, oldPosition: oldPosition, at: path, into: &differ
+      )
     {
       return
     }
@@ -254,39 +259,34 @@ enum CollectionDiffer {
     diffMatched(old: old, new: new, pairs: pairs, at: path, into: &differ)
   }
 
-  /// When `new` holds the identities of `old` in another order: appends a `move` for each
-  /// element outside the longest run that kept its order, then the diffs of changed elements,
-  /// and returns `true`. Returns `false`, appending nothing, when the identities differ, or when
-  /// so many elements moved that finding their places would cost more than a whole `replace`.
+  /// When `new` holds the identities of `old` in another order: appends the fewest `move`s
+  /// (``ReorderingMoves``), then the diffs of changed elements, and returns `true`. Returns
+  /// `false`, appending nothing, when the identities differ, or when applying the moves would
+  /// shift more elements than a reader should (one `replace` of the whole collection then).
   private static func diffReordered<Element: Equatable & Encodable, ID: Hashable>(
-    old: [Element], new: [Element], oldIDs: [ID], newIDs: [ID],
-    at path: [String], into differ: inout StateDiffer
+    old: [Element], new: [Element], ids: (old: [ID], new: [ID]),
+    oldPosition: ((ID) -> Int?)?, at path: [String], into differ: inout StateDiffer
   ) -> Bool {
-    var oldIndex: [ID: Int] = [:]
-    oldIndex.reserveCapacity(oldIDs.count)
-    for (index, id) in oldIDs.enumerated() { oldIndex[id] = index }
+    let position: (ID) -> Int?
+    if let oldPosition {
+      position = oldPosition
+    } else {
+      let table = Dictionary(zip(ids.old, ids.old.indices), uniquingKeysWith: { $1 })
+      position = { table[$0] }
+    }
     var sources: [Int] = []
-    sources.reserveCapacity(newIDs.count)
-    for id in newIDs {
-      guard let index = oldIndex[id] else { return false }
+    sources.reserveCapacity(ids.new.count)
+    for id in ids.new {
+      guard let index = position(id) else { return false }
       sources.append(index)
     }
-    let kept = longestIncreasingRun(sources)
-    let movedCount = sources.count - kept.count
-    // Each move looks its element up in a list of the collection's size.
-    guard movedCount * sources.count <= 4_000_000 else { return false }
-    // The elements by their old positions, in the order the moves so far have left them.
-    var order = Array(oldIDs.indices)
-    for target in sources.indices where !kept.contains(target) {
-      let from = order.firstIndex(of: sources[target])!
-      order.remove(at: from)
-      // Every element before it in `new` is in place already: it goes right after the last.
-      let to = target == 0 ? 0 : order.firstIndex(of: sources[target - 1])! + 1
-      order.insert(sources[target], at: to)
-      guard from != to else { continue }
+    let reordering = ReorderingMoves(sources: sources)
+    // `changes` follows moves one by one, shifting the places it keeps per move.
+    guard reordering.movedCount * sources.count <= maximumMovedShifts else { return false }
+    for move in reordering.moves() {
       differ.append(
         PendingChange(
-          operation: .move, path: path + [String(to)], from: path + [String(from)]
+          operation: .move, path: path + [String(move.to)], from: path + [String(move.from)]
         )
       )
     }
@@ -297,29 +297,9 @@ enum CollectionDiffer {
     return true
   }
 
-  /// The positions of a longest strictly increasing subsequence of `values`.
-  static func longestIncreasingRun(_ values: [Int]) -> Set<Int> {
-    // tails[k]: the position of the smallest last value of an increasing run of length k + 1.
-    var tails: [Int] = []
-    var previous = [Int](repeating: -1, count: values.count)
-    for (position, value) in values.enumerated() {
-      var low = 0
-      var high = tails.count
-      while low < high {
-        let middle = (low + high) / 2
-        if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
-      }
-      if low > 0 { previous[position] = tails[low - 1] }
-      if low == tails.count { tails.append(position) } else { tails[low] = position }
-    }
-    var run = Set<Int>()
-    var position = tails.last ?? -1
-    while position >= 0 {
-      run.insert(position)
-      position = previous[position]
-    }
-    return run
-  }
+  /// The most element shifts (moved elements × the collection's count) a reorder is recorded
+  /// as moves for.
+  static let maximumMovedShifts = 100_000_000
 
   /// Diffs elements known to be the same element (same position or same id), using their new
   /// indices in the paths.
@@ -328,7 +308,7 @@ enum CollectionDiffer {
     into differ: inout StateDiffer
   ) {
     for (oldIndex, newIndex) in pairs
-    where !ExactEquality.hasSameBits(old[oldIndex], new[newIndex]) {
+    where !ExactEquality.hasSameBits(old, oldIndex, new, newIndex) {
       differ.diffValue(
         old[oldIndex], new[newIndex], at: path + [String(newIndex)], isObjectMember: false
       )
