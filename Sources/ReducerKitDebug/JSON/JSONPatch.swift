@@ -49,7 +49,21 @@ extension JSONValue {
     _ operations: some Collection<JSONPatchOperation>, isUndoing: Bool, singly: Bool = false
   ) throws(JSONPatchError) {
     var undo: [JSONPatchOperation]? = []
-    for (position, operation) in operations.enumerated() {
+    var position = 0
+    var index = operations.startIndex
+    while index != operations.endIndex {
+      let operation = operations[index]
+      if !isUndoing, operation.op == .move,
+        let applied = applyMoveRun(operations[index...], undo: &undo)
+      {
+        position += applied
+        index = operations.index(index, offsetBy: applied)
+        continue
+      }
+      defer {
+        position += 1
+        index = operations.index(after: index)
+      }
       // A primitive that fails changes nothing, so the last operation, when it is one
       // primitive (not a move, not an inverse), needs no undo record.
       var unrecorded: [JSONPatchOperation]?
@@ -77,6 +91,50 @@ extension JSONValue {
         )
       }
     }
+  }
+
+  /// Applies the run of two or more `move`s between elements of one array that `operations`
+  /// starts with, at once: the moves are worked out on the elements' positions
+  /// (``BlockedPositions``), then the array takes its new order. Returns how many operations it
+  /// applied, or `nil`, changing nothing, when there is no such run. The run ends before an
+  /// operation of another kind, in another array, or that would fail, which is then applied
+  /// alone (and reports its failure).
+  private mutating func applyMoveRun(
+    _ operations: some Collection<JSONPatchOperation>, undo: inout [JSONPatchOperation]?
+  ) -> Int? {
+    guard let first = operations.first, operations.dropFirst().first?.op == .move,
+      let from = first.from, let parent = from.parent,
+      case let .array(elements)? = value(at: parent)
+    else { return nil }
+    let depth = from.tokens.count
+    var positions = BlockedPositions(count: elements.count)
+    var applied = 0
+    for operation in operations {
+      guard operation.op == .move, let from = operation.from,
+        from.tokens.count == depth, operation.path.tokens.count == depth,
+        from.tokens.dropLast().elementsEqual(parent.tokens),
+        operation.path.tokens.dropLast().elementsEqual(parent.tokens),
+        let source = Self.arrayIndex(from.tokens[depth - 1], count: positions.count),
+        source < positions.count,
+        let target = Self.arrayIndex(operation.path.tokens[depth - 1], count: positions.count - 1),
+        target < positions.count
+      else { break }
+      positions.insert(positions.remove(at: source), at: target)
+      applied += 1
+    }
+    guard applied >= 2 else { return nil }
+    do throws(Failure) {
+      try withParentContents(
+        of: from, object: { _ throws(Failure) in },
+        array: { elements throws(Failure) in
+          elements = positions.order.map { elements[Int($0)] }
+        }
+      )
+    } catch {
+      return nil
+    }
+    undo?.append(.replace(parent, value: .array(elements)))
+    return applied
   }
 
   /// Why an operation failed, before the patch adds which operation it was.
