@@ -283,12 +283,16 @@ enum CollectionDiffer {
     let reordering = ReorderingMoves(sources: sources)
     // `changes` follows moves one by one, shifting the places it keeps per move.
     guard reordering.movedCount * sources.count <= maximumMovedShifts else { return false }
+    // Each token path is one copy of `path`, made with room for the index.
+    var element = path
+    element.reserveCapacity(path.count + 1)
+    element.append("")
     for move in reordering.moves() {
-      differ.append(
-        PendingChange(
-          operation: .move, path: path + [String(move.to)], from: path + [String(move.from)]
-        )
-      )
+      var from = element
+      from[path.count] = String(move.from)
+      var to = element
+      to[path.count] = String(move.to)
+      differ.append(PendingChange(operation: .move, path: to, from: from))
     }
     diffMatched(
       old: old, new: new, pairs: sources.enumerated().map { ($0.element, $0.offset) }, at: path,
