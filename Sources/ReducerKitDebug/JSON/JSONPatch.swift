@@ -53,8 +53,10 @@ extension JSONValue {
     var index = operations.startIndex
     while index != operations.endIndex {
       let operation = operations[index]
-      if !isUndoing, operation.op == .move,
-        let applied = applyMoveRun(operations[index...], undo: &undo)
+      if operation.op == .move,
+        let applied = isUndoing
+          ? applyMoveRun(operations[index...].lazy.map(\.movedBack), undo: &undo)
+          : applyMoveRun(operations[index...], undo: &undo)
       {
         position += applied
         index = operations.index(index, offsetBy: applied)
@@ -97,23 +99,20 @@ extension JSONValue {
   /// starts with, at once: the moves are worked out on the elements' positions
   /// (``BlockedPositions``), then the array takes its new order. Returns how many operations it
   /// applied, or `nil`, changing nothing, when there is no such run. The run ends before an
-  /// operation of another kind, in another array, or that would fail, which is then applied
-  /// alone (and reports its failure).
+  /// operation of another kind or in another place, and before one that would fail, which is
+  /// then applied on its own (and reports its failure).
   private mutating func applyMoveRun(
     _ operations: some Collection<JSONPatchOperation>, undo: inout [JSONPatchOperation]?
   ) -> Int? {
-    guard let first = operations.first, operations.dropFirst().first?.op == .move,
-      let from = first.from, let parent = from.parent,
+    guard let first = operations.first, let from = first.from, let parent = from.parent,
+      let second = operations.dropFirst().first, second.isMove(within: parent),
       case let .array(elements)? = value(at: parent)
     else { return nil }
     let depth = from.tokens.count
     var positions = BlockedPositions(count: elements.count)
     var applied = 0
     for operation in operations {
-      guard operation.op == .move, let from = operation.from,
-        from.tokens.count == depth, operation.path.tokens.count == depth,
-        from.tokens.dropLast().elementsEqual(parent.tokens),
-        operation.path.tokens.dropLast().elementsEqual(parent.tokens),
+      guard operation.isMove(within: parent), let from = operation.from,
         let source = Self.arrayIndex(from.tokens[depth - 1], count: positions.count),
         source < positions.count,
         let target = Self.arrayIndex(operation.path.tokens[depth - 1], count: positions.count - 1),
@@ -397,6 +396,21 @@ extension JSONValue {
 }
 
 extension JSONPatchOperation {
+  /// Whether this is a `move` from a child of `parent` to a child of `parent`.
+  fileprivate func isMove(within parent: JSONPointer) -> Bool {
+    guard op == .move, let from else { return false }
+    let depth = parent.tokens.count + 1
+    return from.tokens.count == depth && path.tokens.count == depth
+      && from.tokens.starts(with: parent.tokens) && path.tokens.starts(with: parent.tokens)
+  }
+
+  /// The `move` back that undoes this one (from its path to its `from`); any other operation
+  /// as it is. A path `-` stays `-`, which no run takes: that move is undone on its own.
+  fileprivate var movedBack: JSONPatchOperation {
+    guard op == .move, let from else { return self }
+    return .move(from: path, to: from)
+  }
+
   fileprivate func requiredValue() throws(JSONValue.Failure) -> JSONValue {
     guard let value else { throw JSONValue.Failure(.malformed("'\(op)' needs a value")) }
     return value

@@ -8,7 +8,8 @@ struct ReorderingMoves {
   /// For each new position, the old position of its element: a permutation of `0..<count`.
   let sources: [Int]
 
-  /// The positions in `sources` that stay where they are: a longest increasing run.
+  /// For each new position, whether its element stays where it is: the positions of a longest
+  /// increasing run of `sources`.
   let kept: [Bool]
 
   init(sources: [Int]) {

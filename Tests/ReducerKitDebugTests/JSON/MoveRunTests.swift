@@ -4,8 +4,8 @@ import Testing
 
 @testable import ReducerKitDebug
 
-/// A run of `move`s within one array is applied at once, with the result, the failure and the
-/// all-or-nothing rollback of applying its operations one by one.
+/// A run of `move`s within one array is applied (and undone) at once, with the result, the
+/// failure and the all-or-nothing rollback of applying its operations one by one.
 @Suite struct MoveRunTests {
   /// A document whose array `/a/list` (or the root array) holds `count` numbers.
   func document(count: Int, atRoot: Bool) -> JSONValue {
@@ -65,5 +65,12 @@ import Testing
       #expect(error.operationIndex == failure)
       #expect(whole == original, "a failed patch changes nothing")
     }
+    // Walking back, where runs are undone at once too (a `replace` here has no old value).
+    let undoable = patch.filter { $0.op != .replace }
+    var forward = original
+    guard (try? forward.apply(undoable)) != nil else { return }
+    var back = forward
+    #expect(throws: Never.self) { try back.unapply(undoable) }
+    #expect(back == original)
   }
 }
