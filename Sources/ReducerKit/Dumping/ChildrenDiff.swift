@@ -13,12 +13,19 @@ package struct ChildrenDiff<Value, Failure: Error> {
   /// Whether the children were sorted (a set or a dictionary): the unchanged ones are counted
   /// together at the end, however few.
   let isSorted: Bool
+  /// A number per child, equal where `isSameChild` holds, when known: the edit script then
+  /// compares numbers.
+  let keys: (lhs: [Int], rhs: [Int])?
 
-  package init(lhs: [Child], rhs: [Child], collapsesUnchanged: Bool, isSorted: Bool = false) {
+  package init(
+    lhs: [Child], rhs: [Child], collapsesUnchanged: Bool, isSorted: Bool = false,
+    keys: (lhs: [Int], rhs: [Int])? = nil
+  ) {
     self.lhs = lhs
     self.rhs = rhs
     self.collapsesUnchanged = collapsesUnchanged
     self.isSorted = isSorted
+    self.keys = keys
   }
 
   private static var first: String { "- " }
@@ -58,7 +65,15 @@ package struct ChildrenDiff<Value, Failure: Error> {
     // Children the same offset by offset have no difference; most structs are that.
     var removals: Set<Int> = []
     var insertions: Set<Int> = []
-    if lhs.count != rhs.count || !zip(lhs, rhs).allSatisfy(isSame) {
+    if let keys {
+      // The same edit script as with `isSameChild`: the algorithm is the same, and so is
+      // which pairs are equivalent.
+      if keys.lhs != keys.rhs {
+        let difference = keys.rhs.difference(from: keys.lhs, by: ==)
+        removals = Set(difference.removals.map(\.offset))
+        insertions = Set(difference.insertions.map(\.offset))
+      }
+    } else if lhs.count != rhs.count || !zip(lhs, rhs).allSatisfy(isSame) {
       let difference = rhs.difference(from: lhs, by: isSame)
       removals = Set(difference.removals.map(\.offset))
       insertions = Set(difference.insertions.map(\.offset))

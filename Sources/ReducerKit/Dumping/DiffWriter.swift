@@ -69,6 +69,7 @@ struct DiffWriter {
         $0.label == $1.label
       },
       sortedBy areInIncreasingOrder: ((Mirror.Child, Mirror.Child) throws -> Bool)? = nil,
+      keyed isKeyed: Bool = false,
       map transform: (inout Mirror.Child, Int) throws(NeedsCustomDump) -> Void = { _, _ in }
     ) throws(NeedsCustomDump) {
       var lhsChildren = Array(lhsMirror.children)
@@ -109,9 +110,10 @@ struct DiffWriter {
         throw NeedsCustomDump()
       }
 
+      let keys = isKeyed ? ElementKeys(lhsChildren, rhsChildren) : nil
       try ChildrenDiff(
         lhs: lhsChildren, rhs: rhsChildren, collapsesUnchanged: collapseUnchanged,
-        isSorted: areInIncreasingOrder != nil
+        isSorted: areInIncreasingOrder != nil, keys: keys.map { ($0.lhs, $0.rhs) }
       ).write(
         name: rhsName, prefix: prefix, suffix: suffix, separator: separator, indent: indent,
         into: &out, isSameChild: areEquivalent,
@@ -161,7 +163,8 @@ struct DiffWriter {
     case (.collection?, .collection?):
       try diffChildren(
         lhsMirror, rhsMirror, prefix: "[", suffix: "]", collapseUnchanged: true,
-        areEquivalent: isSameElement, map: { child, offset in child.label = "[\(offset)]" })
+        areEquivalent: isSameElement, keyed: true,
+        map: { child, offset in child.label = "[\(offset)]" })
 
     case (.dictionary?, .dictionary?):
       try diffChildren(
