@@ -29,6 +29,25 @@ struct DiffWriter {
     return text
   }
 
+  /// Two different scalars of one type, as the general path below prints them (both dumped
+  /// whole), without the two mirrors it makes first: a mirror of an `Int` costs more than its
+  /// text. A multi-line string is custom-dump's.
+  private func diffScalars(
+    _ lhs: Any, _ rhs: Any, type: DumpedType, lhsName: String?, rhsName: String?,
+    separator: String, indent: Int
+  ) throws(NeedsCustomDump) -> String {
+    if type.isString,
+      (lhs as! any StringProtocol).contains(where: \.isNewline)
+        || (rhs as! any StringProtocol).contains(where: \.isNewline)
+    {
+      throw NeedsCustomDump()
+    }
+    let lhsDump = try dump(lhs, name: lhsName, indent: indent, isRoot: false, maxDepth: .max)
+    let rhsDump = try dump(rhs, name: rhsName, indent: indent, isRoot: false, maxDepth: .max)
+    return (lhsDump + separator).indenting(with: Self.first) + "\n"
+      + (rhsDump + separator).indenting(with: Self.second)
+  }
+
   private func diff(
     _ lhs: Any, _ rhs: Any, lhsName: String?, rhsName: String?, separator: String,
     indent: Int, isRoot: Bool
@@ -41,6 +60,11 @@ struct DiffWriter {
     }
 
     let lhsType = DumpedType.of(Swift.type(of: lhs))
+    if lhsType.isScalar, Swift.type(of: lhs) == Swift.type(of: rhs) {
+      return try diffScalars(
+        lhs, rhs, type: lhsType, lhsName: lhsName, rhsName: rhsName, separator: separator,
+        indent: indent)
+    }
     let lhsMirror = Mirror(dumping: lhs, as: lhsType)
     let rhsMirror = Mirror(dumping: rhs, as: DumpedType.of(Swift.type(of: rhs)))
     var out = ""
