@@ -9,11 +9,12 @@ import Foundation
 enum ExactEquality {
   /// Whether the bytes of `lhs` and `rhs` are the same: one value and a copy of it, whose JSON
   /// is the same (a `String`, `Array` or `Dictionary` copy shares its buffer).
+  /// Bytes that differ only in a struct's padding are the same (``StoredBytes``).
   static func hasSameBits<T>(_ lhs: T, _ rhs: T) -> Bool {
     withUnsafeBytes(of: lhs) { lhs in
       withUnsafeBytes(of: rhs) { rhs in
         guard let left = lhs.baseAddress, let right = rhs.baseAddress else { return true }
-        return memcmp(left, right, lhs.count) == 0
+        return hasSameBits(left, right, as: T.self)
       }
     }
   }
@@ -23,9 +24,22 @@ enum ExactEquality {
   static func hasSameBits<T>(_ lhs: [T], _ i: Int, _ rhs: [T], _ j: Int) -> Bool {
     lhs.withUnsafeBufferPointer { lhs in
       rhs.withUnsafeBufferPointer { rhs in
-        memcmp(lhs.baseAddress! + i, rhs.baseAddress! + j, MemoryLayout<T>.size) == 0
+        hasSameBits(
+          UnsafeRawPointer(lhs.baseAddress! + i), UnsafeRawPointer(rhs.baseAddress! + j),
+          as: T.self)
       }
     }
+  }
+
+  /// Whether the values of type `T` at `lhs` and `rhs` have the same bytes, their padding
+  /// aside.
+  private static func hasSameBits<T>(
+    _ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, as _: T.Type
+  ) -> Bool {
+    let size = MemoryLayout<T>.size
+    if memcmp(lhs, rhs, size) == 0 { return true }
+    let stored = StoredBytes.of(T.self)
+    return stored.ranges != nil && stored.areSame(lhs, rhs, size: size)
   }
 
   /// Whether two doubles are written alike: the same bits (a `-0.0` is not a `0.0`).
