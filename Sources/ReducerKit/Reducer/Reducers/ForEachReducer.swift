@@ -81,12 +81,28 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     let parentEffects = parent.reduce(into: &state, action: action)
     let idsAfter = state[keyPath: toElementsState].ids
     var cancelEffects: [Effect<Parent.Action>] = []
-    if idsBefore != idsAfter {
+    if !Self.keepsInOrder(idsBefore.elements, idsAfter.elements) {
       for id in idsBefore where !idsAfter.contains(id) {
         cancelEffects.append(.cancel(id: effectsID(id), cause: .stateRemoved))
       }
     }
     return .merge([elementEffects, parentEffects] + cancelEffects)
+  }
+
+  /// Whether `after` holds every id of `before`, in the same order (the ids unchanged, or rows
+  /// added): then no element was removed. One pass of `==`, where looking each id up hashes it.
+  @usableFromInline
+  static func keepsInOrder<Identifier: Equatable>(
+    _ before: [Identifier], _ after: [Identifier]
+  ) -> Bool {
+    guard after.count >= before.count else { return false }
+    var next = 0
+    for id in before {
+      while next < after.count, after[next] != id { next += 1 }
+      guard next < after.count else { return false }
+      next += 1
+    }
+    return true
   }
 
   /// Runs the element reducer when `action` is an element action, and returns its effect as

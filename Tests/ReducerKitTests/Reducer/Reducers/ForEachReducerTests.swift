@@ -92,6 +92,8 @@ struct ForEachReducerTests {
       case rows(IdentifiedActionOf<Row>)
       case add(Int)
       case remove(Int)
+      /// Removes a row, if one is given, and inserts rows at the start, in one action.
+      case replace(Int?, with: [Int])
     }
 
     let clock: any Clock<Duration>
@@ -106,6 +108,9 @@ struct ForEachReducerTests {
           state.rows.append(Row.State(id: id))
         case let .remove(id):
           state.rows.remove(id: id)
+        case let .replace(id, ids):
+          if let id { state.rows.remove(id: id) }
+          for id in ids.reversed() { state.rows.insert(Row.State(id: id), at: 0) }
         }
         return .none
       }
@@ -161,6 +166,34 @@ struct ForEachReducerTests {
     #expect(warnings.isEmpty)
     #expect(store.rows.map(\.id) == [2, 1])
     #expect(store.rows.map(\.count) == [100, 0])
+  }
+
+  @Test func rowsInsertedBeforeOthersLeaveTheirEffectsRunning() async {
+    let clock = CountingTestClock()
+    let store = makeStore(clock: clock)
+    let first = store.send(.rows(.element(id: 1, action: .startTimer)))
+    let second = store.send(.rows(.element(id: 2, action: .startTimer)))
+    await clock.waitForSleeps(2)
+    store.send(.replace(nil, with: [3, 4]))
+    await clock.advance(by: .seconds(1))
+    await first.finish()
+    await second.finish()
+    #expect(store.rows.map(\.id) == [3, 4, 1, 2])
+    #expect(store.rows.map(\.count) == [0, 0, 100, 100])
+  }
+
+  @Test func aRowRemovedWhileMoreAreAddedHasItsEffectsCancelled() async {
+    let clock = CountingTestClock()
+    let store = makeStore(clock: clock, ids: [1, 2, 5])
+    let removed = store.send(.rows(.element(id: 2, action: .startTimer)))
+    let kept = store.send(.rows(.element(id: 5, action: .startTimer)))
+    await clock.waitForSleeps(2)
+    store.send(.replace(2, with: [3, 4]))
+    await clock.advance(by: .seconds(1))
+    await removed.finish()
+    await kept.finish()
+    #expect(store.rows.map(\.id) == [3, 4, 1, 5])
+    #expect(store.rows.map(\.count) == [0, 0, 0, 100])
   }
 
   @Test func cancelIDsAreScopedToTheirElement() async {
