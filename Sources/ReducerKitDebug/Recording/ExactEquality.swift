@@ -19,14 +19,39 @@ enum ExactEquality {
     }
   }
 
-  /// Whether element `i` of `lhs` and element `j` of `rhs` have the same bytes, compared where
-  /// they are stored: no copy, so no retain or release even where the code is not specialized.
-  static func hasSameBits<T>(_ lhs: [T], _ i: Int, _ rhs: [T], _ j: Int) -> Bool {
-    lhs.withUnsafeBufferPointer { lhs in
-      rhs.withUnsafeBufferPointer { rhs in
-        hasSameBits(
-          UnsafeRawPointer(lhs.baseAddress! + i), UnsafeRawPointer(rhs.baseAddress! + j),
-          as: T.self)
+  /// The pairs of indices, element `i` of `lhs` and element `j` of `rhs`, whose elements' bytes
+  /// differ, compared where they are stored: no copy, so no retain or release even where the
+  /// code is not specialized.
+  static func pairsWithDifferentBits<T>(
+    _ lhs: [T], _ rhs: [T], at pairs: [(Int, Int)]
+  ) -> [(Int, Int)] {
+    withElementComparison(lhs, rhs) { differ in pairs.filter { differ($0, $1) } } ?? pairs
+  }
+
+  /// The indices whose elements in `lhs` and `rhs` (of one count) have different bytes.
+  static func indicesWithDifferentBits<T>(_ lhs: [T], _ rhs: [T]) -> [Int] {
+    withElementComparison(lhs, rhs) { differ in lhs.indices.filter { differ($0, $0) } }
+      ?? Array(lhs.indices)
+  }
+
+  /// Runs `body` with a function that says whether element `i` of `lhs` and element `j` of
+  /// `rhs` have different bytes, their padding aside; `nil` when either array is empty.
+  private static func withElementComparison<T, Result>(
+    _ lhs: [T], _ rhs: [T], _ body: ((Int, Int) -> Bool) -> Result
+  ) -> Result? {
+    guard !lhs.isEmpty, !rhs.isEmpty else { return nil }
+    let size = MemoryLayout<T>.size
+    let stride = MemoryLayout<T>.stride
+    var stored: StoredBytes?
+    return lhs.withUnsafeBytes { lhs in
+      rhs.withUnsafeBytes { rhs in
+        body { i, j in
+          let left = lhs.baseAddress! + i * stride
+          let right = rhs.baseAddress! + j * stride
+          if memcmp(left, right, size) == 0 { return false }
+          if stored == nil { stored = StoredBytes.of(T.self) }
+          return !hasSameStoredBytes(left, right, stored!, size: size)
+        }
       }
     }
   }
@@ -38,8 +63,14 @@ enum ExactEquality {
   ) -> Bool {
     let size = MemoryLayout<T>.size
     if memcmp(lhs, rhs, size) == 0 { return true }
-    let stored = StoredBytes.of(T.self)
-    return stored.ranges != nil && stored.areSame(lhs, rhs, size: size)
+    return hasSameStoredBytes(lhs, rhs, StoredBytes.of(T.self), size: size)
+  }
+
+  /// Whether values whose bytes differ differ only in padding.
+  private static func hasSameStoredBytes(
+    _ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ stored: StoredBytes, size: Int
+  ) -> Bool {
+    stored.ranges != nil && stored.areSame(lhs, rhs, size: size)
   }
 
   /// Whether two doubles are written alike: the same bits (a `-0.0` is not a `0.0`).

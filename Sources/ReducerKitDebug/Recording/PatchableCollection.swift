@@ -48,8 +48,7 @@ where Element: Equatable & Encodable {
       // the result is the one the general diff below gives, without boxing every id twice.
       let oldElements = self.elements
       let newElements = new.elements
-      for index in oldElements.indices
-      where !ExactEquality.hasSameBits(oldElements, index, newElements, index) {
+      for index in ExactEquality.indicesWithDifferentBits(oldElements, newElements) {
         differ.diffValue(
           oldElements[index], newElements[index], at: path + [String(index)],
           isObjectMember: false
@@ -311,8 +310,7 @@ enum CollectionDiffer {
     old: [Element], new: [Element], pairs: [(Int, Int)], at path: [String],
     into differ: inout StateDiffer
   ) {
-    for (oldIndex, newIndex) in pairs
-    where !ExactEquality.hasSameBits(old, oldIndex, new, newIndex) {
+    for (oldIndex, newIndex) in ExactEquality.pairsWithDifferentBits(old, new, at: pairs) {
       differ.diffValue(
         old[oldIndex], new[newIndex], at: path + [String(newIndex)], isObjectMember: false
       )

@@ -38,14 +38,14 @@ struct StoredBytesTests {
     }
     var moved = rows
     moved.insert(Todo.State(id: UUID()), at: 0)
-    for index in rows.indices {
-      #expect(ExactEquality.hasSameBits(rows, index, moved, index + 1))
-    }
+    let shifted = rows.indices.map { ($0, $0 + 1) }
+    #expect(ExactEquality.pairsWithDifferentBits(rows, moved, at: shifted).isEmpty)
     var changed = moved
     changed[1].isComplete.toggle()
     changed[2].title += "!"
-    #expect(!ExactEquality.hasSameBits(moved, 1, changed, 1))
-    #expect(!ExactEquality.hasSameBits(moved, 2, changed, 2))
+    let samePlaces = moved.indices.map { ($0, $0) }
+    let differing = ExactEquality.pairsWithDifferentBits(moved, changed, at: samePlaces)
+    #expect(differing.map(\.0) == [1, 2])
     #expect(!ExactEquality.hasSameBits(moved[1], changed[1]))
   }
 }
