@@ -7,7 +7,9 @@ import CustomDump
 /// Each place of the state that a type decoded itself at (an object member, an array element)
 /// keeps the value it gave. A patch forgets the values of the places it changes and of their
 /// ancestors, and shifts array elements as it inserts and removes them; everything else is
-/// still the decoding of the same JSON at the same place. A value with an identity (an object,
+/// still the decoding of the same JSON at the same place. An array whose elements changed
+/// once (one inserted, removed or changed) keeps its collection with that change noted, and
+/// a collection that can take it in place does (``EditableDecodedCollection``). A value with an identity (an object,
 /// a shared value) is never kept, nor any value holding one: two states decoded apart must not
 /// share an object, which a diff would see as the same one. Nor is a value whose decoding read
 /// its coding path, which a move changes. (An object a type decodes by calling `init(from:)`
@@ -48,24 +50,36 @@ package final class DecodedSubtrees {
     }
   }
 
-  /// Forgets the values of the ancestors of `path` and changes its place in its parent; returns
-  /// the node a removal took out.
+  /// Forgets the values of the ancestors of `path` (an array notes the change of its element
+  /// instead) and changes its place in its parent; returns the node a removal took out.
   @discardableResult
   private func change(_ path: JSONPointer, by kind: JSONPatchOperation.Kind, moving: Node?)
     -> Node?
   {
-    var node = root
-    node.forget()
     guard let last = path.tokens.last else {
       root.clear()
       return nil
     }
+    var node = root
     for token in path.tokens.dropLast() {
-      guard let child = node.existingChild(token) else { return nil }
-      child.forget()
+      guard let child = node.existingChild(token) else {
+        node.forget()
+        return nil
+      }
+      node.noteChange(below: token)
       node = child
     }
+    node.noteChange(of: last, by: kind)
     return node.changeChild(last, by: kind, inserting: moving)
+  }
+
+  /// One change of an array's elements, which the collection decoded there can take in place
+  /// (``EditableDecodedCollection``) instead of being decoded again from all its elements.
+  enum Edit: Equatable {
+    case insert(Int)
+    case remove(Int)
+    /// The element, or something inside it, changed.
+    case replace(Int)
   }
 }
 
@@ -75,6 +89,8 @@ extension DecodedSubtrees {
     /// What a type decoded here, and that type.
     private var value: Any?
     private var valueType: ObjectIdentifier?
+    /// The change of the array here since `value` was decoded, when it was one change.
+    private var edit: Edit?
     /// The members decoded of the object here.
     private var members: [String: Node] = [:]
     /// The elements of the array here, one per element, when it was decoded as an array.
@@ -85,6 +101,39 @@ extension DecodedSubtrees {
     func forget() {
       value = nil
       valueType = nil
+      edit = nil
+    }
+
+    /// Notes that something at or below element `token` of the array here changed, or forgets
+    /// the value here when it is not an array's element.
+    func noteChange(below token: String) {
+      guard isArray, let index = Int(token), elements.indices.contains(index) else {
+        return forget()
+      }
+      note(.replace(index))
+    }
+
+    /// Notes the change of child `token` of the array here, or forgets the value here.
+    func noteChange(of token: String, by kind: JSONPatchOperation.Kind) {
+      guard isArray, let index = token == "-" ? elements.count : Int(token) else {
+        return forget()
+      }
+      switch kind {
+      case .add: note(.insert(index))
+      case .remove: note(.remove(index))
+      case .replace: note(.replace(index))
+      case .move, .copy, .test: forget()
+      }
+    }
+
+    /// Keeps the value with `edit` to apply, when it is the only change since it was decoded.
+    private func note(_ edit: Edit) {
+      guard value != nil else { return }
+      if self.edit == nil || self.edit == edit {
+        self.edit = edit
+      } else {
+        forget()
+      }
     }
 
     func clear() {
@@ -94,17 +143,26 @@ extension DecodedSubtrees {
       isArray = false
     }
 
-    /// The value kept here, if a `T` was decoded here.
+    /// The value kept here, if a `T` was decoded here and has not changed since.
     func value<T>(as type: T.Type) -> T? {
       // Checked before the cast: a missing value would cast to any `Optional` as `nil`.
-      guard valueType == ObjectIdentifier(T.self), let value else { return nil }
+      guard edit == nil, valueType == ObjectIdentifier(T.self), let value else { return nil }
       return value as? T
+    }
+
+    /// The value kept here, if a `T` was decoded here, and the one change of its elements since.
+    func editedValue<T>(as type: T.Type) -> (value: T, edit: Edit)? {
+      guard let edit, valueType == ObjectIdentifier(T.self), let value = value as? T else {
+        return nil
+      }
+      return (value, edit)
     }
 
     /// Keeps `value`, a `T` decoded here.
     func keep<T>(_ value: T) {
       self.value = value
       valueType = ObjectIdentifier(T.self)
+      edit = nil
     }
 
     /// The node of member `key` of the object here.

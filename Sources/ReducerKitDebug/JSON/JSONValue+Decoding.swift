@@ -147,6 +147,10 @@ private final class JSONTreeDecoder: Decoder {
     }
     guard let node else { return try T(from: self) }
     if let kept = node.value(as: T.self) { return kept }
+    if let edited = editedCollection(as: T.self, node: node) {
+      node.keep(edited)
+      return edited
+    }
     let unkeepable = context.unkeepable
     let decoded = try T(from: self)
     if DecodedSubtrees.hasIdentity(decoded) {
@@ -157,6 +161,28 @@ private final class JSONTreeDecoder: Decoder {
       node.keep(decoded)
     }
     return decoded
+  }
+
+  /// The collection kept at `node` with the one change of its elements applied: the changed
+  /// element decoded, the others kept. `nil` when there is none, or when the edited collection
+  /// is not certainly what decoding all of `value` gives (then that decoding decides).
+  private func editedCollection<T>(as type: T.Type, node: DecodedSubtrees.Node) -> T? {
+    guard let (kept, edit) = node.editedValue(as: T.self),
+      let editable = T.self as? any EditableDecodedCollection.Type,
+      case .array(let elements) = value
+    else { return nil }
+    func edited<C: EditableDecodedCollection>(_: C.Type) -> T? {
+      let unkeepable = context.unkeepable
+      guard let collection = kept as? C,
+        let edited = try? collection.applying(edit, element: { index in
+          try child(elements, index: index).decode(C.EditedElement.self)
+        }),
+        edited.count == elements.count, unkeepable == context.unkeepable,
+        !context.needsFoundation
+      else { return nil }
+      return edited as? T
+    }
+    return edited(editable)
   }
 
   /// `value` alone decoded by `JSONDecoder`, for a leaf it reads in its own way; if it fails,

@@ -1,4 +1,5 @@
 import Foundation
+import IdentifiedCollections
 import ReducerKit
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// what earlier states decoded, is the state a fresh decoding gives, whatever the patches did.
 @Suite("Decoding a patched state from kept subtrees")
 struct DecodedSubtreesTests {
-  struct Row: Codable, Equatable {
+  struct Row: Codable, Equatable, Identifiable {
     var id: Int
     var title: String
     var tags: [String]
@@ -64,7 +65,7 @@ struct DecodedSubtreesTests {
       [.move(from: "/rows/5", to: "/rows/0")],
       [.remove("/rows/1")],
       [.add("/rows/0", value: try Self.json(Self.row(20)))],
-      [.add("/rows/-", value: try Self.json(Self.row(21)))],
+      [.add(Self.rows("-"), value: try Self.json(Self.row(21)))],
       [.copy(from: "/rows/3", to: "/rows/1")],
       [.move(from: "/rows/2", to: "/columns/b/0")],
       [.move(from: "/columns/a/0", to: "/selected")],
@@ -211,6 +212,68 @@ struct DecodedSubtreesTests {
       }
       try expectPatched(&json, by: patch, as: Tree.self, reusing: subtrees)
     }
+  }
+
+  struct Listing: Codable, Equatable {
+    var rows: IdentifiedArrayOf<Row>
+  }
+
+  /// An identified list changed one element at a time, as a list's actions change it, is edited
+  /// in place; an edit that would give a duplicate id fails as decoding every row does.
+  @Test func oneChangeOfAnIdentifiedListIsAppliedToTheListKept() throws {
+    var random = SplitMix64(seed: 44)
+    let start = try Self.json(Listing(rows: IdentifiedArray(uniqueElements: (0..<8).map(Self.row))))
+    var json = start
+    let subtrees = DecodedSubtrees()
+    _ = try json.decoded(as: Listing.self, reusing: subtrees)
+    var nextID = 100
+    for step in 0..<300 {
+      guard case .array(let rows)? = json["rows"] else {
+        Issue.record("no rows at step \(step)")
+        return
+      }
+      let index = Int.random(in: 0..<max(rows.count, 1), using: &random)
+      let existing = rows.isEmpty ? 0 : Int.random(in: 0..<rows.count, using: &random)
+      nextID += 1
+      let patch: [JSONPatchOperation]
+      switch Int.random(in: 0..<6, using: &random) {
+      case 0: patch = [.add(Self.rows(index), value: try Self.json(Self.row(nextID)))]
+      case 1: patch = [.add(Self.rows("-"), value: try Self.json(Self.row(nextID)))]
+      case 2 where !rows.isEmpty: patch = [.remove(Self.rows(index))]
+      case 3 where !rows.isEmpty:
+        patch = [
+          .replace(Self.rows(index, "title"), value: .string("step \(step)")),
+          .add(Self.rows(index, "tags", "0"), value: "new"),
+        ]
+      case 4 where !rows.isEmpty:
+        patch = [.replace(Self.rows(index), value: try Self.json(Self.row(nextID)))]
+      default:
+        // A duplicate id, which decoding refuses.
+        let duplicate = rows.isEmpty ? Self.row(1) : Self.row(existing)
+        patch = [.add(Self.rows(index), value: try Self.json(duplicate))]
+      }
+      try json.apply(patch)
+      subtrees.invalidate(by: patch)
+      switch (Result { try json.decoded(as: Listing.self) }) {
+      case .success(let fresh):
+        #expect(try json.decoded(as: Listing.self, reusing: subtrees) == fresh, "step \(step)")
+      case .failure:
+        #expect(throws: (any Error).self, "step \(step)") {
+          try json.decoded(as: Listing.self, reusing: subtrees)
+        }
+        // Start again from a list that decodes.
+        json = start
+        subtrees.removeAll()
+        _ = try json.decoded(as: Listing.self, reusing: subtrees)
+      }
+    }
+  }
+
+  /// The pointer to `/rows/index`, then `tokens`.
+  private static func rows(_ index: any CustomStringConvertible, _ tokens: String...)
+    -> JSONPointer
+  {
+    JSONPointer(tokens: ["rows", index.description] + tokens)
   }
 
   /// A `move` between two elements of an array somewhere in `json`, if it has one.
