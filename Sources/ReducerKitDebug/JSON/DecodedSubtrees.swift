@@ -9,11 +9,11 @@ import CustomDump
 /// ancestors, and shifts array elements as it inserts and removes them; everything else is
 /// still the decoding of the same JSON at the same place. An array whose elements changed
 /// once (one inserted, removed or changed) keeps its collection with that change noted, and
-/// a collection that can take it in place does (``EditableDecodedCollection``). A value with an identity (an object,
-/// a shared value) is never kept, nor any value holding one: two states decoded apart must not
-/// share an object, which a diff would see as the same one. Nor is a value whose decoding read
-/// its coding path, which a move changes. (An object a type decodes by calling `init(from:)`
-/// itself, not through a container, is not seen.)
+/// a collection that can take it in place does (``EditableDecodedCollection``). A value with
+/// an identity (an object, a shared value) is never kept, nor any value holding one: two
+/// states decoded apart must not share an object, which a diff would see as the same one. Nor
+/// is a value whose decoding read its coding path, which a move changes. (An object a type
+/// decodes by calling `init(from:)` itself, not through a container, is not seen.)
 package final class DecodedSubtrees {
   let root = Node()
 
@@ -122,7 +122,7 @@ extension DecodedSubtrees {
       case .add: note(.insert(index))
       case .remove: note(.remove(index))
       case .replace: note(.replace(index))
-      case .move, .copy, .test: forget()
+      default: forget()
       }
     }
 

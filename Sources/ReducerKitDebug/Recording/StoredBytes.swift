@@ -47,6 +47,8 @@ struct StoredBytes: Sendable {
     guard isStruct else { return nil }
     var fields: [(offset: Int, size: Int, alignment: Int)] = []
     let isReflected = _forEachField(of: T.self) { _, offset, fieldType, _ in
+      // A field whose type the runtime could not resolve reads as `()`: its bytes are unknown.
+      guard fieldType != Void.self else { return false }
       func layout<Field>(_: Field.Type) -> (Int, Int) {
         (MemoryLayout<Field>.size, MemoryLayout<Field>.alignment)
       }

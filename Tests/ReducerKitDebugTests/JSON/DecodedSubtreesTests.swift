@@ -1,6 +1,7 @@
 import Foundation
 import IdentifiedCollections
 import ReducerKit
+import Synchronization
 import Testing
 
 @testable import ReducerKitDebug
@@ -267,6 +268,35 @@ struct DecodedSubtreesTests {
         _ = try json.decoded(as: Listing.self, reusing: subtrees)
       }
     }
+  }
+
+  /// A row that counts its decodings.
+  struct CountedRow: Codable, Equatable, Identifiable {
+    static let decodings = Mutex(0)
+    var id: Int
+
+    init(id: Int) { self.id = id }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      id = try container.decode(Int.self, forKey: .id)
+      Self.decodings.withLock { $0 += 1 }
+    }
+  }
+
+  @Test func aRowInsertedInAListIsTheOnlyRowDecodedAgain() throws {
+    let rows = IdentifiedArray(uniqueElements: (0..<50).map(CountedRow.init))
+    var json = try Self.json(rows)
+    let subtrees = DecodedSubtrees()
+    _ = try json.decoded(as: IdentifiedArrayOf<CountedRow>.self, reusing: subtrees)
+    let patch: [JSONPatchOperation] = [.add("/10", value: try Self.json(CountedRow(id: 99)))]
+    try json.apply(patch)
+    subtrees.invalidate(by: patch)
+    let before = CountedRow.decodings.withLock { $0 }
+    let reused = try json.decoded(as: IdentifiedArrayOf<CountedRow>.self, reusing: subtrees)
+    #expect(CountedRow.decodings.withLock { $0 } - before == 1)
+    #expect(reused == (try json.decoded(as: IdentifiedArrayOf<CountedRow>.self)))
+    #expect(reused.ids.elements == Array(0..<10) + [99] + Array(10..<50))
   }
 
   /// The pointer to `/rows/index`, then `tokens`.

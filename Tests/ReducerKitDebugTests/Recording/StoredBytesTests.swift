@@ -32,6 +32,18 @@ struct StoredBytesTests {
     #expect(StoredBytes.of((Bool, Int).self).ranges == nil, "a tuple compares every byte")
   }
 
+  @Test func bytesThatDifferOnlyInPaddingAreTheSame() {
+    let value = Padded(flag: true, count: 7, name: "seven", small: 3)
+    var lhs = [value]
+    var rhs = [value]
+    lhs.withUnsafeMutableBytes { for offset in 1..<8 { $0[offset] = 0x00 } }
+    rhs.withUnsafeMutableBytes { for offset in 1..<8 { $0[offset] = 0xAB } }
+    #expect(ExactEquality.pairsWithDifferentBits(lhs, rhs, at: [(0, 0)]).isEmpty)
+    rhs.withUnsafeMutableBytes { $0[8] ^= 1 }
+    #expect(ExactEquality.pairsWithDifferentBits(lhs, rhs, at: [(0, 0)]).count == 1)
+    #expect(rhs[0].count == 6, "the byte changed is the count's")
+  }
+
   @Test func aRowAndItsCopyInANewArrayHaveTheSameBits() {
     let rows = (0..<500).map {
       Todo.State(id: UUID(), title: "row \($0)", isComplete: $0.isMultiple(of: 2))

@@ -81,7 +81,8 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     let parentEffects = parent.reduce(into: &state, action: action)
     let idsAfter = state[keyPath: toElementsState].ids
     var cancelEffects: [Effect<Parent.Action>] = []
-    if !Self.keepsInOrder(idsBefore.elements, idsAfter.elements) {
+    // `!=` is immediate when the ids share their storage (no row added, removed or moved).
+    if idsBefore != idsAfter, !Self.keepsInOrder(idsBefore.elements, idsAfter.elements) {
       for id in idsBefore where !idsAfter.contains(id) {
         cancelEffects.append(.cancel(id: effectsID(id), cause: .stateRemoved))
       }

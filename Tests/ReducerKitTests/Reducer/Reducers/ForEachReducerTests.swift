@@ -168,32 +168,32 @@ struct ForEachReducerTests {
     #expect(store.rows.map(\.count) == [100, 0])
   }
 
-  @Test func rowsInsertedBeforeOthersLeaveTheirEffectsRunning() async {
+  /// Rows added before the others cancel nothing; a row removed while more are added has its
+  /// effect cancelled, though the list grew.
+  @Test(arguments: [
+    Replacement(ids: [1, 2], timers: [1, 2], removing: nil, counts: [0, 0, 100, 100]),
+    Replacement(ids: [1, 2, 5], timers: [2, 5], removing: 2, counts: [0, 0, 0, 100]),
+  ])
+  func effectsOfTheRowsThatStayKeepRunning(_ replacement: Replacement) async {
     let clock = CountingTestClock()
-    let store = makeStore(clock: clock)
-    let first = store.send(.rows(.element(id: 1, action: .startTimer)))
-    let second = store.send(.rows(.element(id: 2, action: .startTimer)))
-    await clock.waitForSleeps(2)
-    store.send(.replace(nil, with: [3, 4]))
+    let store = makeStore(clock: clock, ids: replacement.ids)
+    let timers = replacement.timers.map { store.send(.rows(.element(id: $0, action: .startTimer))) }
+    await clock.waitForSleeps(timers.count)
+    store.send(.replace(replacement.removing, with: [3, 4]))
     await clock.advance(by: .seconds(1))
-    await first.finish()
-    await second.finish()
-    #expect(store.rows.map(\.id) == [3, 4, 1, 2])
-    #expect(store.rows.map(\.count) == [0, 0, 100, 100])
+    for timer in timers { await timer.finish() }
+    #expect(store.rows.map(\.id) == [3, 4] + replacement.ids.filter { $0 != replacement.removing })
+    #expect(store.rows.map(\.count) == replacement.counts)
   }
 
-  @Test func aRowRemovedWhileMoreAreAddedHasItsEffectsCancelled() async {
-    let clock = CountingTestClock()
-    let store = makeStore(clock: clock, ids: [1, 2, 5])
-    let removed = store.send(.rows(.element(id: 2, action: .startTimer)))
-    let kept = store.send(.rows(.element(id: 5, action: .startTimer)))
-    await clock.waitForSleeps(2)
-    store.send(.replace(2, with: [3, 4]))
-    await clock.advance(by: .seconds(1))
-    await removed.finish()
-    await kept.finish()
-    #expect(store.rows.map(\.id) == [3, 4, 1, 5])
-    #expect(store.rows.map(\.count) == [0, 0, 0, 100])
+  /// Rows `ids`, timers started in rows `timers`, then `removing` removed and rows 3 and 4
+  /// inserted first, in one action; `counts` are the rows' counts a second later.
+  struct Replacement: Sendable, CustomTestStringConvertible {
+    var ids: [Int]
+    var timers: [Int]
+    var removing: Int?
+    var counts: [Int]
+    var testDescription: String { "rows \(ids), removing \(removing.map(String.init) ?? "none")" }
   }
 
   @Test func cancelIDsAreScopedToTheirElement() async {
