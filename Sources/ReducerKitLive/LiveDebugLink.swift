@@ -87,7 +87,7 @@ public final class LiveDebugLink: Sendable {
           try await group.next()
           group.cancelAll()
         }
-        try? await outbound.close(.policyViolation, reason: "the live link needs its token")
+        try? await outbound.close(.policyViolation, reason: LiveLinkError.tokenNeeded)
         return
       }
       await attached.arrive()

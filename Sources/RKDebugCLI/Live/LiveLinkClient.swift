@@ -182,6 +182,12 @@ package final class LiveLinkClient: @unchecked Sendable {
         var data = frame.unmaskedData
         let code = data.readWebSocketErrorCode()
         let reason = data.readString(length: data.readableBytes) ?? ""
+        // The app refuses a debugger without its token with its answer, then this close;
+        // whichever the client reads first says the same.
+        if code == .policyViolation {
+          throw LiveLinkClientError.refused(
+            url: url, status: "", message: reason.isEmpty ? "no reason given" : reason)
+        }
         throw LiveLinkClientError.closed(
           url: url, reason: Self.describe(code) + (reason.isEmpty ? "" : ": \(reason)"))
       case .text, .continuation, .binary:
