@@ -11,11 +11,12 @@ SWIFT ?= swift
 ## that builds a generated package (GeneratedTestBuildTests) runs on its own, after the others:
 ## its minutes of compiling would starve the real-time waits of the tests beside it. So do the
 ## collector's tests (ServeCommandTests), twenty uploads at once among them: they run apart too.
-## The CLI's suite has hung now and then (see scripts/rerun-if-hung.sh): a run past 15 minutes
-## (it takes 2 to 4) is stopped and run once more; a failure fails at once.
+## The CLI's suite hangs in some runs, in a dependency (see scripts/rerun-if-hung.sh): a run
+## past 8 minutes (it takes 2 to 4) is stopped and run again, three runs at most; a failure
+## fails at once.
 test:
 	$(SWIFT) test --skip GeneratedTestBuildTests --skip RKDebugCLITests
-	scripts/rerun-if-hung.sh 900 \
+	scripts/rerun-if-hung.sh 480 \
 	  $(SWIFT) test --filter RKDebugCLITests --skip GeneratedTestBuildTests --skip ServeCommandTests
 	$(SWIFT) test --filter ServeCommandTests
 	$(SWIFT) test --filter GeneratedTestBuildTests

@@ -2,22 +2,24 @@
 # Usage: scripts/rerun-if-hung.sh SECONDS COMMAND...
 #
 # Runs COMMAND with a time limit. A run that fails fails at once; a run still going after
-# SECONDS is stopped, with every process it started, and COMMAND runs once more. Two runs past
-# the limit fail. `make test` runs the CLI's suite through it: that suite has hung, now and
-# then, with no test progressing. The stack of the one seen whole (2026-12-01): the only
-# thread running Swift tasks waited forever in `Lock.lock`, called from swift-async-algorithms'
+# SECONDS is stopped, with every process it started, and COMMAND runs again, three runs at
+# most. `make test` runs the CLI's suite through it: that suite hangs, in some runs, with no
+# test progressing. In the two stacks taken (2026-12-01), the only thread running Swift tasks
+# waits forever in `Lock.lock`, called from swift-async-algorithms'
 # `MergeStorage.iterateAsyncSequence` (the `merge` behind Hummingbird's DateCache, in the
-# in-process test servers), with no other thread inside that merge. Not solved yet.
+# in-process test servers), on a mutex whose owner is that same thread. `MergeStorage.next`
+# holds that lock across `withUnsafeThrowingContinuation`; a task suspended there would leave
+# it held for the next job the thread runs, which fits. Not solved here.
 set -uo pipefail
 limit="$1"
 shift
-for attempt in 1 2; do
+for attempt in 1 2 3; do
   timeout --kill-after=30 "$limit" "$@"
   status=$?
   if [ "$status" -ne 124 ] && [ "$status" -ne 137 ]; then
     exit "$status"
   fi
-  echo "rerun-if-hung: still running after ${limit} s (run $attempt of 2): $*" >&2
+  echo "rerun-if-hung: still running after ${limit} s (run $attempt of 3): $*" >&2
   # The live sample apps a stopped run leaves behind.
   pkill -f 'rkdebug demo --live' || true
 done
