@@ -2,8 +2,8 @@
 # Usage: scripts/rerun-if-hung.sh SECONDS COMMAND...
 #
 # Runs COMMAND with a time limit. A run that fails fails at once; a run still going after
-# SECONDS is stopped, with every process it started, and COMMAND runs again, three runs at
-# most. `make test` runs the CLI's suite through it: that suite hangs, in some runs, with no
+# SECONDS is stopped, with the test process and apps it started, and COMMAND runs again, three
+# runs at most. `make test` runs the CLI's suite through it: that suite hangs, in some runs, with no
 # test progressing. In the two stacks taken (2026-12-01), the only thread running Swift tasks
 # waits forever in `Lock.lock`, called from swift-async-algorithms'
 # `MergeStorage.iterateAsyncSequence` (the `merge` behind Hummingbird's DateCache, in the
@@ -20,7 +20,9 @@ for attempt in 1 2 3; do
     exit "$status"
   fi
   echo "rerun-if-hung: still running after ${limit} s (run $attempt of 3): $*" >&2
-  # The live sample apps a stopped run leaves behind.
+  # What a stopped run leaves behind: `swift test` starts the test process in a process
+  # group of its own, which the time limit does not reach, and it starts live sample apps.
+  pkill -KILL -f 'PackageTests\.xctest' || true
   pkill -f 'rkdebug demo --live' || true
 done
 exit 124
