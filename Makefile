@@ -11,7 +11,7 @@ SWIFT ?= swift
 ## that builds a generated package (GeneratedTestBuildTests) runs on its own, after the others:
 ## its minutes of compiling would starve the real-time waits of the tests beside it. So do the
 ## collector's tests (ServeCommandTests), twenty uploads at once among them: they run apart too.
-## The CLI's suite hangs in some runs, in a dependency (see scripts/rerun-if-hung.sh): a run
+## The CLI's suite hung in some runs, in a dependency (see scripts/rerun-if-hung.sh): a run
 ## past 8 minutes (it takes 2 to 4) is stopped and run again, three runs at most; a failure
 ## fails at once.
 test:

@@ -234,8 +234,7 @@ import Testing
   /// whose name resolves to 127.0.0.1 would send.
   @Test func theHostHeaderMustNameTheServer() async throws {
     let log = try await RecordedLog.shelf()
-    try await log.withInspector(.live) { client in
-      let port = try #require(client.port)
+    try await log.withUIServer { port, _ async throws in
       func status(host: String) async throws -> String {
         let response = try await RawHTTP.exchange(
           port: port,

@@ -82,8 +82,7 @@ import Testing
   /// `Host` check answers before any route reads its parameters.
   @Test func twoHostHeadersAndTheHostCheckFirst() async throws {
     let log = try await RecordedLog.shelf()
-    try await log.withInspector(.live) { client in
-      let port = try #require(client.port)
+    try await log.withUIServer { port, _ async throws in
       func statusLine(_ request: String) async throws -> String {
         let response = try await RawHTTP.exchange(port: port, request: request)
         return response.components(separatedBy: "\r\n").first ?? ""
@@ -112,25 +111,23 @@ import Testing
   /// sees the target as sent), whatever `Host` says.
   @Test func aURLAsTheRequestTargetIsRefused() async throws {
     let log = try await RecordedLog.shelf()
-    let server = try RKDebugProcess.start(["ui", "--db", log.path])
-    defer { server.process.terminate() }
-    let line = try UICommandTests.firstLine(of: server)
-    let port = try #require(
-      line.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
-    for target in ["http://evil.example/api/sessions", "http://127.0.0.1:\(port)/api/sessions"] {
-      let response = try await RawHTTP.exchange(
+    try await log.withUIServer { port, server in
+      for target in ["http://evil.example/api/sessions", "http://127.0.0.1:\(port)/api/sessions"] {
+        let response = try await RawHTTP.exchange(
+          port: port,
+          request: "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+        #expect(response.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), "\(response)")
+        #expect(
+          response.hasSuffix(
+            #"{"error":"the request target must be a path such as /api/sessions, not a URL"}"#))
+        #expect(response.contains("\r\nContent-Security-Policy: default-src 'none'; "))
+      }
+      let good = try await RawHTTP.exchange(
         port: port,
-        request: "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
-      #expect(response.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), "\(response)")
-      #expect(
-        response.hasSuffix(
-          #"{"error":"the request target must be a path such as /api/sessions, not a URL"}"#))
-      #expect(response.contains("\r\nContent-Security-Policy: default-src 'none'; "))
+        request:
+          "GET /api/sessions HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+      #expect(good.hasPrefix("HTTP/1.1 200 OK\r\n"))
+      #expect(server.process.isRunning)
     }
-    let good = try await RawHTTP.exchange(
-      port: port,
-      request: "GET /api/sessions HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
-    #expect(good.hasPrefix("HTTP/1.1 200 OK\r\n"))
-    #expect(server.process.isRunning)
   }
 }

@@ -8,13 +8,26 @@ import Testing
 @testable import RKDebugCLI
 
 extension RecordedLog {
-  /// Runs `body` with a client of the inspector over this log, in process.
+  /// Runs `body` with a client of the inspector's router over this log, in process.
   func withInspector(
-    _ setup: TestingSetup = .router,
     _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
   ) async throws {
     let server = InspectorServer(queries: SessionInspector(log: try ActionLog.readOnly(path: path)))
-    try await Application(router: server.router()).test(setup, body)
+    try await Application(router: server.router()).test(.router, body)
+  }
+
+  /// Runs `body` with the port of an `rkdebug ui` process serving this log, and the process.
+  /// Real sockets go to a process of their own: a Hummingbird server run in the test process
+  /// can hang it (see scripts/rerun-if-hung.sh).
+  func withUIServer(
+    _ body: (_ port: Int, _ server: RKDebugProcess.Running) async throws -> Void
+  ) async throws {
+    let server = try RKDebugProcess.start(["ui", "--db", path])
+    defer { server.process.terminate() }
+    let line = try UICommandTests.firstLine(of: server)
+    let port = try #require(
+      line.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
+    try await body(port, server)
   }
 }
 

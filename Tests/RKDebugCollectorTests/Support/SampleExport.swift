@@ -20,6 +20,7 @@ struct SampleExport {
       .appendingPathComponent("ReducerKitSamplesTests/Fixtures")
     // A copy: reading a log may leave -wal and -shm files beside it.
     let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let copy = directory.appendingPathComponent("\(name).sqlite").path
     try FileManager.default.copyItem(
       atPath: fixtures.appendingPathComponent("\(name).sqlite").path, toPath: copy)
@@ -56,7 +57,9 @@ struct SampleExport {
 
   /// What `rkdebug export` writes for session 1 of the log at `path`.
   static func export(logAt path: String) async throws -> String {
-    let output = try temporaryDirectory().appendingPathComponent("export.jsonl").path
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let output = directory.appendingPathComponent("export.jsonl").path
     let command = try ExportCommand.parse(["--db", path, "--session", "1", "--output", output])
     try await command.run()
     return try String(contentsOfFile: output, encoding: .utf8)
@@ -65,7 +68,9 @@ struct SampleExport {
   /// What `rkdebug export` writes for `session` once imported into a new local log: what a
   /// session read back from the collector exports as.
   static func export(of session: SessionImport) async throws -> String {
-    let path = try temporaryDirectory().appendingPathComponent("pulled.sqlite").path
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("pulled.sqlite").path
     let log = try ActionLog(path: path)
     try log.importSession(session)
     try log.close()
