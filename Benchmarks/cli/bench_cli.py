@@ -23,16 +23,21 @@ import sys
 import tempfile
 import time
 
+# An action's texts are its `action_text` row's or, in a row with arguments, its template's
+# (docs/log-format.md): the rows are read, the shell does not fill the placeholders.
 LOG_QUERY = (
-    "SELECT e.idx, e.effect_id, t.label FROM action_entry AS e "
-    "JOIN action_text AS t ON t.id = e.text_id WHERE e.session_id = 1 ORDER BY e.idx"
+    "SELECT e.idx, e.effect_id, coalesce(t.label, p.label), t.args FROM action_entry AS e "
+    "JOIN action_text AS t ON t.id = e.text_id "
+    "LEFT JOIN action_template AS p ON p.id = t.template_id "
+    "WHERE e.session_id = 1 ORDER BY e.idx"
 )
 OPS_QUERY = "SELECT idx, ops FROM action_entry WHERE session_id = 1 ORDER BY idx"
 EXPORT_QUERY = (
-    "SELECT e.idx, t.json, t.label, e.ops FROM action_entry AS e "
-    "JOIN action_text AS t ON t.id = e.text_id WHERE e.session_id = 1 ORDER BY e.idx"
+    "SELECT e.idx, coalesce(t.json, p.json), coalesce(t.label, p.label), t.args, e.ops "
+    "FROM action_entry AS e JOIN action_text AS t ON t.id = e.text_id "
+    "LEFT JOIN action_template AS p ON p.id = t.template_id "
+    "WHERE e.session_id = 1 ORDER BY e.idx"
 )
-
 
 def run(argv, stdin=None, allowed=(0,)):
     """Runs argv with output to /dev/null: (wall seconds, CPU seconds, peak RSS in MiB)."""

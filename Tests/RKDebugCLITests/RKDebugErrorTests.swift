@@ -97,7 +97,7 @@ import Testing
       #expect(
         message
           == "'\(path)' was written by an older rkdebug (log schema 4); this rkdebug reads "
-          + "schemas 5 to 7: record it again, or export it with the older rkdebug and import "
+          + "schemas 5 to 8: record it again, or export it with the older rkdebug and import "
           + "it here"
       )
     }

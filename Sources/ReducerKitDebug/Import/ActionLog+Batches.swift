@@ -155,12 +155,13 @@ extension ActionLog {
     }
     var resent: [Int: StoredAction] = [:]
     if let range = SessionBatch.resentRange(of: items, after: count) {
+      let texts = ActionTemplate.Columns(schemaVersion: LogSchema.version)
       let rows = try Row.fetchCursor(
         db,
         sql: """
-          SELECT e.idx, t.json, t.label, e.effect_id, e.parent_idx, e.time_us, e.duration_ns,
-            e.ops, i.reads
-          FROM action_entry AS e JOIN action_text AS t ON t.id = e.text_id
+          SELECT e.idx, \(texts.json), \(texts.label), e.effect_id, e.parent_idx, e.time_us,
+            e.duration_ns, e.ops, i.reads
+          FROM action_entry AS e JOIN action_text AS t ON t.id = e.text_id \(texts.join)
           LEFT JOIN input AS i ON i.session_id = e.session_id AND i.idx = e.idx
           WHERE e.session_id = ? AND e.idx BETWEEN ? AND ?
           """, arguments: [session.id, range.lowerBound, range.upperBound])

@@ -92,6 +92,7 @@ public final class ActionLog: Sendable {
     configuration.foreignKeysEnabled = false
     let synchronous = durability == .everyAction ? "FULL" : "NORMAL"
     configuration.prepareDatabase { db in
+      db.add(function: ActionTemplate.fillFunction)
       if !db.configuration.readonly {
         try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
       }

@@ -5,14 +5,14 @@ import GRDB
 /// Migrations are never edited once shipped: a change to the schema is a new migration with a
 /// new id, and ``version`` goes up by one. Schemas 1–4 were never released; their logs are
 /// refused (``LogError/olderSchema(path:found:supported:)``). A version 5 log is read as it is
-/// (its effects have no cancellation causes) and migrated when opened for writing, as is a
-/// version 6 log (whose action texts have no digest).
+/// (its effects have no cancellation causes) and migrated when opened for writing, as are
+/// version 6 (whose action texts have no digest) and version 7 logs (no templates).
 package enum LogSchema {
   /// `PRAGMA application_id` of every rkdebug log: "RKDB" in ASCII.
   static let applicationID: Int32 = 0x524B_4442
 
   /// `PRAGMA user_version`: the schema's version.
-  static let version = 7
+  static let version = 8
 
   /// The oldest version read commands read.
   static let oldestReadable = 5
@@ -26,6 +26,9 @@ package enum LogSchema {
     migrator.registerMigration("v7: action texts found by their digest") { db in
       db.add(function: ActionTextDigest.function)
       try db.execute(sql: textDigests)
+    }
+    migrator.registerMigration("v8: action texts as templates and arguments") { db in
+      try db.execute(sql: textTemplates)
     }
     return migrator
   }
@@ -54,6 +57,49 @@ package enum LogSchema {
     DROP TABLE action_text;
     ALTER TABLE action_text_v7 RENAME TO action_text;
     CREATE INDEX action_text_digest ON action_text (digest);
+    """
+
+  /// Version 8: an action text whose JSON holds numbers or UUIDs may be stored as the id of an
+  /// `action_template` row and its arguments (``ActionTemplate``), so that the actions of each
+  /// screen or row, distinct by its id, share their texts. `action_text` is rebuilt for its
+  /// texts to be `NULL` in such a row; row ids stay. `action_text_full` gives every row's
+  /// texts filled in, for the `sqlite3` shell and other readers.
+  static let textTemplates = """
+    CREATE TABLE action_template (
+      id INTEGER PRIMARY KEY,
+      json TEXT NOT NULL,
+      label TEXT NOT NULL,
+      digest INTEGER
+    );
+    CREATE INDEX action_template_digest ON action_template (digest);
+    CREATE TABLE action_text_v8 (
+      id INTEGER PRIMARY KEY,
+      json TEXT,
+      label TEXT,
+      digest INTEGER,
+      template_id INTEGER REFERENCES action_template(id),
+      args TEXT,
+      CHECK (CASE WHEN template_id IS NULL
+        THEN json IS NOT NULL AND label IS NOT NULL AND args IS NULL
+        ELSE json IS NULL AND label IS NULL AND args IS NOT NULL END)
+    );
+    INSERT INTO action_text_v8 (id, json, label, digest)
+      SELECT id, json, label, digest FROM action_text;
+    DROP TABLE action_text;
+    ALTER TABLE action_text_v8 RENAME TO action_text;
+    CREATE INDEX action_text_digest ON action_text (digest);
+    CREATE VIEW action_text_full (id, json, label) AS
+      WITH RECURSIVE filled (id, step, json, label, args) AS (
+        SELECT t.id, 0, coalesce(t.json, p.json), coalesce(t.label, p.label), t.args
+        FROM action_text AS t LEFT JOIN action_template AS p ON p.id = t.template_id
+        UNION ALL
+        SELECT id, step + 1,
+          replace(json, char(1) || step || char(2), json_extract(args, '$[' || step || ']')),
+          replace(label, char(1) || step || char(2), json_extract(args, '$[' || step || ']')),
+          args
+        FROM filled WHERE step < json_array_length(args)
+      )
+      SELECT id, json, label FROM filled WHERE step = coalesce(json_array_length(args), 0);
     """
 
   /// The tables, as docs/log-format.md describes them.

@@ -131,20 +131,54 @@ enum InputRow {
   }
 }
 
-/// The `action_text` table: each distinct action JSON and label, stored once.
+/// The `action_text` table: each distinct action JSON and label, stored once, as they are or
+/// as the arguments of a shared `action_template` (``ActionTemplate``).
 enum ActionTextRow {
-  /// The id of the row holding `json` and `label`, inserting it when missing.
+  /// The id of the row holding `json` and `label`, inserting it when missing: as a template's
+  /// arguments when the texts make one.
   static func id(json: String, label: String, in db: Database) throws -> Int64 {
     let digest = ActionTextDigest.of(json: json, label: label)
+    // Either form of the texts, an older log's rows included, found by the texts' digest.
+    let texts = ActionTemplate.Columns(schemaVersion: LogSchema.version)
+    let candidates = try Row.fetchCursor(
+      db.cachedStatement(
+        sql: "SELECT t.id, \(texts.json), \(texts.label) FROM action_text AS t \(texts.join) "
+          + "WHERE t.digest = ?"),
+      arguments: [digest])
+    while let row = try candidates.next() {
+      if row[1] as String? == json, row[2] as String? == label { return row[0] as Int64 }
+    }
+    if let template = ActionTemplate(json: json, label: label) {
+      try db.cachedStatement(
+        sql: "INSERT INTO action_text (digest, template_id, args) VALUES (?, ?, ?)"
+      ).execute(
+        arguments: [
+          digest, try ActionTemplateRow.id(of: template, in: db), template.argumentsJSON,
+        ])
+    } else {
+      try db.cachedStatement(
+        sql: "INSERT INTO action_text (json, label, digest) VALUES (?, ?, ?)"
+      ).execute(arguments: [json, label, digest])
+    }
+    return db.lastInsertedRowID
+  }
+}
+
+/// The `action_template` table: each distinct template of action texts, stored once.
+enum ActionTemplateRow {
+  /// The id of the row holding `template`'s texts, inserting it when missing.
+  static func id(of template: ActionTemplate, in db: Database) throws -> Int64 {
+    let digest = ActionTextDigest.of(json: template.json, label: template.label)
     if let id = try Int64.fetchOne(
       db.cachedStatement(
-        sql: "SELECT id FROM action_text WHERE digest = ? AND json = ? AND label = ?"),
-      arguments: [digest, json, label]
+        sql: "SELECT id FROM action_template WHERE digest = ? AND json = ? AND label = ?"),
+      arguments: [digest, template.json, template.label]
     ) {
       return id
     }
-    try db.cachedStatement(sql: "INSERT INTO action_text (json, label, digest) VALUES (?, ?, ?)")
-      .execute(arguments: [json, label, digest])
+    try db.cachedStatement(
+      sql: "INSERT INTO action_template (json, label, digest) VALUES (?, ?, ?)"
+    ).execute(arguments: [template.json, template.label, digest])
     return db.lastInsertedRowID
   }
 }

@@ -4,7 +4,7 @@ import GRDB
 extension SessionReader {
   /// How many actions have a label containing `text` (ASCII letters in any case).
   public func actionCount(labelContaining text: String) throws -> Int {
-    let matches = Self.labelMatches
+    let matches = labelMatches
     return try log.read { db in
       try Int.fetchOne(
         db, sql: "SELECT count(*) FROM \(matches)",
@@ -17,7 +17,7 @@ extension SessionReader {
   public func actionIndices(
     labelContaining text: String, offset: Int, limit: Int
   ) throws -> [Int] {
-    let matches = Self.labelMatches
+    let matches = labelMatches
     return try log.read { db in
       try Int.fetchAll(
         db, sql: "SELECT idx FROM \(matches) ORDER BY idx LIMIT ? OFFSET ?",
@@ -28,10 +28,14 @@ extension SessionReader {
   /// The rows of the session's actions whose label is `LIKE` the second argument: the few
   /// distinct labels are matched first and the actions found by their text id, rather than
   /// each action's label joined and matched.
-  private static let labelMatches = """
-    action_entry WHERE session_id = ? AND text_id IN (
-      SELECT id FROM action_text WHERE label LIKE ? ESCAPE '\\')
-    """
+  private var labelMatches: String {
+    let columns = ActionTemplate.Columns(schemaVersion: log.schemaVersion)
+    return """
+      action_entry WHERE session_id = ? AND text_id IN (
+        SELECT t.id FROM action_text AS t \(columns.join)
+        WHERE \(columns.label) LIKE ? ESCAPE '\\')
+      """
+  }
 
   /// The indices of the actions each of `effects` emitted, by effect id, reading at most
   /// `scanLimit` actions.

@@ -81,11 +81,11 @@ public final class SessionReader {
         db,
         sql: LoggedAction.compactSelection(ops: patches ? "e.ops" : "'[]'")
           + " WHERE e.session_id = ? AND e.idx \(condition) ORDER BY e.idx")
-      let textQuery = try Self.textQuery(db)
+      var lookup = try ActionTextLookup(db, schemaVersion: log.schemaVersion)
       try statement.forEachRow(db, integers: arguments) { row in
         guard let keeps else {
           let text = try text(
-            id: row.isNull(1) ? nil : Int64(row.int(1)), of: row.int(0), textQuery, db)
+            id: row.isNull(1) ? nil : Int64(row.int(1)), of: row.int(0), &lookup, db)
           actions.append(
             try LoggedAction(row: row, text: text, startedAt: startedAt, pointers: &pointers))
           return
@@ -100,7 +100,7 @@ public final class SessionReader {
         }
         guard !patch.isEmpty else { return }
         let text = try text(
-          id: row.isNull(1) ? nil : Int64(row.int(1)), of: row.int(0), textQuery, db)
+          id: row.isNull(1) ? nil : Int64(row.int(1)), of: row.int(0), &lookup, db)
         actions.append(LoggedAction(row: row, text: text, startedAt: startedAt, patch: patch))
       }
       return actions
@@ -109,28 +109,13 @@ public final class SessionReader {
     return actions
   }
 
-  /// The statement ``text(id:of:_:_:)`` reads a text with.
-  private static func textQuery(_ db: Database) throws -> DirectStatement {
-    try DirectStatement(db, sql: "SELECT json, label FROM action_text WHERE id = ?")
-  }
-
   /// The JSON and label of the `action_text` row `id`, the texts of action `index`, read with
-  /// `statement` (``textQuery(_:)``) when not read before.
+  /// `lookup` when not read before.
   private func text(
-    id: Int64?, of index: Int, _ statement: DirectStatement, _ db: Database
+    id: Int64?, of index: Int, _ lookup: inout ActionTextLookup, _ db: Database
   ) throws -> (json: String, label: String) {
     if let id, let text = texts[id] { return text }
-    var text: (json: String, label: String)?
-    if let id {
-      try statement.forEachRow(db, integers: [id]) { row in
-        guard !row.isNull(0), !row.isNull(1) else { return }
-        text = (
-          String(decoding: row.text(0), as: UTF8.self),
-          String(decoding: row.text(1), as: UTF8.self)
-        )
-      }
-    }
-    guard let id, let text else {
+    guard let id, let text = try lookup.texts(id: id, db) else {
       throw LogError.corrupt("the text of action \(index) is missing")
     }
     // Bounded: a session of ever new actions (texts typed, rows by id) repeats few of them.
@@ -528,22 +513,33 @@ public final class SessionReader {
   public func forEachListedAction(
     in range: ClosedRange<Int>, _ body: (ListedAction) throws -> Void
   ) throws {
+    let templates = log.schemaVersion >= 8 ? "t.template_id, t.args" : "NULL, NULL"
     let sql = """
-      SELECT e.idx, e.effect_id, e.parent_idx, t.label
+      SELECT e.idx, e.effect_id, e.parent_idx, t.label, \(templates)
       FROM action_entry AS e LEFT JOIN action_text AS t ON t.id = e.text_id
       WHERE e.session_id = ? AND e.idx BETWEEN ? AND ? ORDER BY e.idx
       """
     try passingErrors(of: body) { body in
       try log.read { db in
+        var lookup = try ActionTextLookup(db, schemaVersion: log.schemaVersion)
+        var filled: [UInt8] = []
         try DirectStatement(db, sql: sql).forEachRow(
           db, integers: [session.id, Int64(range.lowerBound), Int64(range.upperBound)]
         ) { row in
           let index = row.int(0)
-          guard !row.isNull(3) else {
+          let source = ActionSource(effectID: row.optionalInt(1), parentIndex: row.optionalInt(2))
+          if !row.isNull(3) {
+            try body(ListedAction(index: index, source: source, label: row.text(3)))
+          } else if !row.isNull(4), !row.isNull(5),
+            try lookup.label(
+              template: Int64(row.int(4)), arguments: row.text(5), into: &filled, db)
+          {
+            try filled.withUnsafeBufferPointer { label in
+              try body(ListedAction(index: index, source: source, label: label))
+            }
+          } else {
             throw LogError.corrupt("the text of action \(index) is missing")
           }
-          let source = ActionSource(effectID: row.optionalInt(1), parentIndex: row.optionalInt(2))
-          try body(ListedAction(index: index, source: source, label: row.text(3)))
         }
       }
     }
@@ -586,13 +582,13 @@ public final class SessionReader {
         db,
         sql: LoggedAction.compactSelection + " WHERE e.session_id = ? AND e.idx "
           + "BETWEEN ? AND ? ORDER BY e.idx")
-      let textQuery = try Self.textQuery(db)
+      var lookup = try ActionTextLookup(db, schemaVersion: log.schemaVersion)
       try statement.forEachRow(
         db, integers: [session.id, Int64(range.lowerBound), Int64(range.upperBound)]
       ) { row in
         let index = row.int(0)
         let textID = row.isNull(1) ? nil : Int64(row.int(1))
-        let text = try text(id: textID, of: index, textQuery, db)
+        let text = try text(id: textID, of: index, &lookup, db)
         let source = ActionSource(effectID: row.optionalInt(2), parentIndex: row.optionalInt(3))
         try body(
           ActionRow(

@@ -40,7 +40,7 @@ import Testing
     }
     #expect(journal == "wal")
     #expect(applicationID == 0x524B_4442)
-    #expect(userVersion == 7)
+    #expect(userVersion == 8)
     #expect(snapshots == [0, 10, 20, 25])
     #expect(endedAt != nil)
     // The final snapshot holds the last state: the reader starts from it at 25.
@@ -87,7 +87,7 @@ import Testing
     try db.writeWithoutTransaction { try $0.execute(sql: "PRAGMA user_version = 99") }
     try db.close()
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
-    #expect(throws: LogError.newerSchema(path: path, found: 99, supported: 7)) {
+    #expect(throws: LogError.newerSchema(path: path, found: 99, supported: 8)) {
       try ActionLog(path: path)
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
@@ -103,13 +103,13 @@ import Testing
     }
     try db.close()
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
-    let error = LogError.olderSchema(path: path, found: 4, supported: 7)
+    let error = LogError.olderSchema(path: path, found: 4, supported: 8)
     #expect(throws: error) { try ActionLog(path: path) }
     #expect(throws: error) { try ActionLog.readOnly(path: path) }
     #expect(
       error.description
         == "'\(path)' was written by an older rkdebug (log schema 4); this rkdebug reads "
-        + "schemas 5 to 7: record it again, or export it with the older rkdebug and import it "
+        + "schemas 5 to 8: record it again, or export it with the older rkdebug and import it "
         + "here")
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
   }
@@ -153,7 +153,7 @@ import Testing
         try Row.fetchAll(db, sql: "PRAGMA table_info(effect)").map { $0["name"] as String }
       )
     }
-    #expect(columns.0 == 7)
+    #expect(columns.0 == 8)
     #expect(columns.1.suffix(2) == ["cancel_cause", "cancelled_by"])
   }
 
@@ -185,7 +185,7 @@ import Testing
         )
       )
     }
-    #expect(version == 7)
+    #expect(version == 8)
     #expect(indices == ["action_text_digest"])
     #expect(texts.map { [$0["id"], $0["json"], $0["label"]] as [DatabaseValue] }
       == textsBefore.map { [$0["id"], $0["json"], $0["label"]] as [DatabaseValue] })
@@ -222,13 +222,81 @@ import Testing
     #expect(sessions.map(\.actionCount) == [3, 3])
   }
 
-  /// A log of `actions` volume changes as a version 6 rkdebug left it: its action texts under
-  /// `UNIQUE (json, label)`, without digests, and no v7 migration.
-  private func version6Log(at path: String, actions: Int) throws -> DatabaseQueue {
+  /// A version 7 log of `actions` volume changes (`setVolume(N)`, whose texts a version 8
+  /// writer stores as one template's arguments) reads as it is, untouched; a writer migrates
+  /// it, keeping every row, finds its texts in either form, and stores new ones as templates.
+  @Test func aVersion7LogGetsTemplatesWhenOpenedForWriting() throws {
+    let path = directory.path("v7.sqlite")
+    let db = try version7Log(at: path, actions: 12)
+    let textsBefore = try db.read {
+      try Row.fetchAll($0, sql: "SELECT id, json, label, digest FROM action_text ORDER BY id")
+    }
+    try db.close()
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let labels = try ActionLog.readOnly(path: path).reader().actions().map(\.label)
+    #expect(labels == (1...12).map { "Playlist.Action.setVolume(\($0))" })
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+
+    let writer = try ActionLog(path: path)
+    record(14, into: writer)
+    try writer.close()
+    let (version, texts, templates) = try DatabaseQueue(path: path).read { db in
+      (
+        try Int.fetchOne(db, sql: "PRAGMA user_version"),
+        try Row.fetchAll(
+          db,
+          sql: "SELECT id, json, label, digest, template_id, args FROM action_text ORDER BY id"),
+        try Row.fetchAll(db, sql: "SELECT json, label FROM action_template")
+      )
+    }
+    #expect(version == 8)
+    #expect(Array(texts.prefix(textsBefore.count)).map { Array($0.databaseValues.prefix(4)) }
+      == textsBefore.map { Array($0.databaseValues) })
+    // Only volumes 13 and 14 were new, stored as arguments of one template.
+    #expect(texts.count == textsBefore.count + 2)
+    #expect(texts.suffix(2).map { $0["args"] as String? } == [#"["13"]"#, #"["14"]"#])
+    #expect(texts.suffix(2).allSatisfy { ($0["json"] as String?) == nil })
+    #expect(templates.map { [$0["json"], $0["label"]] as [String] }
+      == [["{\"setVolume\":{\"_0\":\u{1}0\u{2}}}", "Playlist.Action.setVolume(\u{1}0\u{2})"]])
+    let sessions = try ActionLog.readOnly(path: path).sessions()
+    let second = try ActionLog.readOnly(path: path).reader(session: sessions[1].id)
+    #expect(
+      try second.actions().map(\.label) == (1...14).map { "Playlist.Action.setVolume(\($0))" })
+  }
+
+  /// A log of `actions` volume changes as a version 7 rkdebug left it: each action text whole
+  /// in `action_text`, no `action_template`, and no v8 migration.
+  private func version7Log(at path: String, actions: Int) throws -> DatabaseQueue {
     let log = try ActionLog(path: path)
     record(actions, into: log)
     try log.close()
     let db = try DatabaseQueue(path: path)
+    try db.writeWithoutTransaction {
+      try $0.execute(
+        sql: """
+          PRAGMA foreign_keys = OFF;
+          CREATE TABLE action_text_v7 (
+            id INTEGER PRIMARY KEY, json TEXT NOT NULL, label TEXT NOT NULL, digest INTEGER
+          );
+          INSERT INTO action_text_v7
+            SELECT f.id, f.json, f.label, t.digest
+            FROM action_text_full AS f JOIN action_text AS t ON t.id = f.id;
+          DROP VIEW action_text_full;
+          DROP TABLE action_text;
+          DROP TABLE action_template;
+          ALTER TABLE action_text_v7 RENAME TO action_text;
+          CREATE INDEX action_text_digest ON action_text (digest);
+          DELETE FROM grdb_migrations WHERE identifier LIKE 'v8%';
+          PRAGMA user_version = 7;
+          """)
+    }
+    return db
+  }
+
+  /// A log of `actions` volume changes as a version 6 rkdebug left it: its action texts under
+  /// `UNIQUE (json, label)`, without digests, and no v7 migration.
+  private func version6Log(at path: String, actions: Int) throws -> DatabaseQueue {
+    let db = try version7Log(at: path, actions: actions)
     try db.writeWithoutTransaction {
       try $0.execute(
         sql: """
