@@ -28,6 +28,7 @@ package enum LogSchema {
       try db.execute(sql: textDigests)
     }
     migrator.registerMigration("v8: action texts as templates and arguments") { db in
+      db.add(function: ActionTextDigest.function)
       try db.execute(sql: textTemplates)
     }
     return migrator
@@ -63,7 +64,8 @@ package enum LogSchema {
   /// `action_template` row and its arguments (``ActionTemplate``), so that the actions of each
   /// screen or row, distinct by its id, share their texts. `action_text` is rebuilt for its
   /// texts to be `NULL` in such a row; row ids stay. `action_text_full` gives every row's
-  /// texts filled in, for the `sqlite3` shell and other readers.
+  /// texts filled in, for the `sqlite3` shell and other readers. `cancel_set` rows are found
+  /// by their digest too, their `UNIQUE (ids)` index (a tenth of a Library log) dropped.
   static let textTemplates = """
     CREATE TABLE action_template (
       id INTEGER PRIMARY KEY,
@@ -88,6 +90,16 @@ package enum LogSchema {
     DROP TABLE action_text;
     ALTER TABLE action_text_v8 RENAME TO action_text;
     CREATE INDEX action_text_digest ON action_text (digest);
+    CREATE TABLE cancel_set_v8 (
+      id INTEGER PRIMARY KEY,
+      ids TEXT NOT NULL,
+      digest INTEGER
+    );
+    INSERT INTO cancel_set_v8 (id, ids, digest)
+      SELECT id, ids, rkdebug_text_digest(ids, '') FROM cancel_set;
+    DROP TABLE cancel_set;
+    ALTER TABLE cancel_set_v8 RENAME TO cancel_set;
+    CREATE INDEX cancel_set_digest ON cancel_set (digest);
     CREATE VIEW action_text_full (id, json, label) AS
       WITH RECURSIVE filled (id, step, json, label, args) AS (
         SELECT t.id, 0, coalesce(t.json, p.json), coalesce(t.label, p.label), t.args

@@ -225,6 +225,7 @@ import Testing
   /// A version 7 log of `actions` volume changes (`setVolume(N)`, whose texts a version 8
   /// writer stores as one template's arguments) reads as it is, untouched; a writer migrates
   /// it, keeping every row, finds its texts in either form, and stores new ones as templates.
+  /// Its cancellation sets get digests, and are found by them.
   @Test func aVersion7LogGetsTemplatesWhenOpenedForWriting() throws {
     let path = directory.path("v7.sqlite")
     let db = try version7Log(at: path, actions: 12)
@@ -262,6 +263,21 @@ import Testing
     let second = try ActionLog.readOnly(path: path).reader(session: sessions[1].id)
     #expect(
       try second.actions().map(\.label) == (1...14).map { "Playlist.Action.setVolume(\($0))" })
+
+    let (set, digest, indices, found) = try DatabaseQueue(path: path).write { db in
+      (
+        try String.fetchOne(db, sql: "SELECT ids FROM cancel_set WHERE id = 500"),
+        try Int64.fetchOne(db, sql: "SELECT digest FROM cancel_set WHERE id = 500"),
+        try String.fetchAll(
+          db,
+          sql: "SELECT name FROM sqlite_master WHERE tbl_name = 'cancel_set' AND type = 'index'"),
+        try LoggedEffect.cancelSet(#"["fetch"]"#, in: db)
+      )
+    }
+    #expect(set == #"["fetch"]"#)
+    #expect(digest == ActionTextDigest.of(json: #"["fetch"]"#, label: ""))
+    #expect(indices == ["cancel_set_digest"])
+    #expect(found == 500)
   }
 
   /// A log of `actions` volume changes as a version 7 rkdebug left it: each action text whole
@@ -286,6 +302,11 @@ import Testing
           DROP TABLE action_template;
           ALTER TABLE action_text_v7 RENAME TO action_text;
           CREATE INDEX action_text_digest ON action_text (digest);
+          CREATE TABLE cancel_set_v7 (id INTEGER PRIMARY KEY, ids TEXT NOT NULL UNIQUE);
+          INSERT INTO cancel_set_v7 SELECT id, ids FROM cancel_set;
+          DROP TABLE cancel_set;
+          ALTER TABLE cancel_set_v7 RENAME TO cancel_set;
+          INSERT INTO cancel_set (id, ids) VALUES (500, '["fetch"]');
           DELETE FROM grdb_migrations WHERE identifier LIKE 'v8%';
           PRAGMA user_version = 7;
           """)

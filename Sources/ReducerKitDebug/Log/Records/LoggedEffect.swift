@@ -138,16 +138,19 @@ public struct LoggedEffect: Codable, Sendable, Equatable {
 
 extension LoggedEffect {
   /// The id of the `cancel_set` row holding `ids`, a JSON array of strings, inserting it when
-  /// missing; `nil` for no ids.
+  /// missing; `nil` for no ids. Rows are found by their digest (``ActionTextDigest`` of the
+  /// ids and an empty label).
   static func cancelSet(_ ids: String?, in db: Database) throws -> Int64? {
     guard let ids else { return nil }
+    let digest = ActionTextDigest.of(json: ids, label: "")
     if let id = try Int64.fetchOne(
-      db.cachedStatement(sql: "SELECT id FROM cancel_set WHERE ids = ?"), arguments: [ids])
+      db.cachedStatement(sql: "SELECT id FROM cancel_set WHERE digest = ? AND ids = ?"),
+      arguments: [digest, ids])
     {
       return id
     }
-    try db.cachedStatement(sql: "INSERT INTO cancel_set (ids) VALUES (?)")
-      .execute(arguments: [ids])
+    try db.cachedStatement(sql: "INSERT INTO cancel_set (ids, digest) VALUES (?, ?)")
+      .execute(arguments: [ids, digest])
     return db.lastInsertedRowID
   }
 }
