@@ -4,9 +4,7 @@ import ReducerKitDebug
 extension JSONValue {
   /// A date as an ISO 8601 string in UTC with milliseconds: `2025-01-31T09:15:02.481Z`.
   static func date(_ date: Date) -> JSONValue {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    return .string(formatter.string(from: date))
+    .string(ISO8601Timestamp.string(from: date))
   }
 
   /// The date of a string ``date(_:)`` wrote, or `nil`.
