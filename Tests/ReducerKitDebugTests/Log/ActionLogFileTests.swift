@@ -167,10 +167,8 @@ import Testing
       try Row.fetchAll($0, sql: "SELECT id, json, label FROM action_text ORDER BY id")
     }
     try db.close()
-    let before = try Data(contentsOf: URL(fileURLWithPath: path))
-    let labels = try ActionLog.readOnly(path: path).reader().actions().map(\.label)
+    let labels = try labelsReadUntouched(at: path)
     #expect(labels.count == 12)
-    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
 
     let writer = try ActionLog(path: path)
     record(12, into: writer)
@@ -233,10 +231,8 @@ import Testing
       try Row.fetchAll($0, sql: "SELECT id, json, label, digest FROM action_text ORDER BY id")
     }
     try db.close()
-    let before = try Data(contentsOf: URL(fileURLWithPath: path))
-    let labels = try ActionLog.readOnly(path: path).reader().actions().map(\.label)
-    #expect(labels == (1...12).map { "Playlist.Action.setVolume(\($0))" })
-    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    #expect(
+      try labelsReadUntouched(at: path) == (1...12).map { "Playlist.Action.setVolume(\($0))" })
 
     let writer = try ActionLog(path: path)
     record(14, into: writer)
@@ -278,6 +274,15 @@ import Testing
     #expect(digest == ActionTextDigest.of(json: #"["fetch"]"#, label: ""))
     #expect(indices == ["cancel_set_digest"])
     #expect(found == 500)
+  }
+
+  /// The labels of session 1 of the log at `path`, read by a reader that must leave the file
+  /// byte for byte as it was.
+  private func labelsReadUntouched(at path: String) throws -> [String] {
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let labels = try ActionLog.readOnly(path: path).reader().actions().map(\.label)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    return labels
   }
 
   /// A log of `actions` volume changes as a version 7 rkdebug left it: each action text whole
