@@ -166,8 +166,12 @@ extension ActionLog {
           WHERE e.session_id = ? AND e.idx BETWEEN ? AND ?
           """, arguments: [session.id, range.lowerBound, range.upperBound])
       while let row = try rows.next() {
-        resent[row[0]] = StoredAction(
-          index: row[0], json: row[1], label: row[2], effectID: row[3], parentIndex: row[4],
+        let index: Int = row[0]
+        guard let json = row[1] as String?, let label = row[2] as String? else {
+          throw LogError.corrupt("the text of action \(index) is missing")
+        }
+        resent[index] = StoredAction(
+          index: index, json: json, label: label, effectID: row[3], parentIndex: row[4],
           timeMicros: row[5], durationNanos: row[6], ops: row[7], reads: row[8])
       }
     }

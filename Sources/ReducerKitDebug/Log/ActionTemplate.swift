@@ -44,7 +44,8 @@ struct ActionTemplate: Equatable {
       let byte = jsonBytes[position]
       if byte == UInt8(ascii: "\"") {
         let end = Self.endOfString(in: jsonBytes, from: position)
-        let content = jsonBytes[(position + 1)..<(end - 1)]
+        // An unterminated string (not JSON) ends with the text; filling then tells.
+        let content = jsonBytes[(position + 1)..<max(position + 1, end - 1)]
         if Self.isUUID(content) {
           templateJSON.append(byte)
           guard placeholder(for: content, into: &templateJSON) else { return nil }

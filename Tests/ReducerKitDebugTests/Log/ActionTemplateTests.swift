@@ -70,11 +70,18 @@ import Testing
       "1", "12", "-3", "0.5", "1e+20", "#", "(", ")", ".", "_", "x", " ", "\"", "\\", "é", ",",
       "12.5", "A1", "1A",
     ]
-    for _ in 0..<2_000 {
+    let uuid = "\"00000000-0000-0000-0000-0000000001F3\""
+    for round in 0..<4_000 {
       let numbers = (0..<Int.random(in: 1...4, using: &rng)).map { _ in
         pieces[Int.random(in: 0...4, using: &rng)]
       }
-      let json = "{\"a\":[" + numbers.joined(separator: ",") + "]}"
+      // Half of the texts are not JSON at all: unterminated strings, stray quotes.
+      let json =
+        round.isMultiple(of: 2)
+        ? "{\"a\":[" + numbers.joined(separator: ",") + "]}"
+        : (0..<Int.random(in: 0...8, using: &rng)).map { _ in
+          (pieces + [uuid]).randomElement(using: &rng)!
+        }.joined()
       let label = (0..<Int.random(in: 0...12, using: &rng)).map { _ in
         pieces.randomElement(using: &rng)!
       }.joined()
