@@ -3,15 +3,15 @@
 #
 # Runs COMMAND with a time limit. A run that fails fails at once; a run still going after
 # SECONDS is stopped, with the test process and apps it started, and COMMAND runs again, three
-# runs at most. `make test` runs the CLI's suite through it: that suite hangs, in some runs, with no
-# test progressing. In the two stacks taken (2026-12-01), the only thread running Swift tasks
-# waits forever in `Lock.lock`, called from swift-async-algorithms'
+# runs at most. `make test` runs the CLI's suite through it: that suite hung, in some runs, with
+# no test progressing. In the two stacks taken (2026-12-01), the only thread running Swift tasks
+# waited forever in `Lock.lock`, called from swift-async-algorithms'
 # `MergeStorage.iterateAsyncSequence` (the `merge` behind Hummingbird's DateCache, in the
 # in-process test servers), on a mutex whose owner is that same thread. `MergeStorage.next`
 # holds that lock across `withUnsafeThrowingContinuation`, and Swift 6.0-6.3 may enqueue the
 # task again before running that closure (apple/swift-async-algorithms#430), leaving the lock
 # held for the next job the thread runs. The two tests that ran a Hummingbird server in the
-# test process now start `rkdebug ui` instead (no hang in 4 runs since, where half the runs
+# test process now start `rkdebug ui` instead (no hang in 7 runs since, where half the runs
 # hung before); this stays as the guard for what else may hang.
 set -uo pipefail
 limit="$1"

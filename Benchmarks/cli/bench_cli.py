@@ -39,6 +39,7 @@ EXPORT_QUERY = (
     "WHERE e.session_id = 1 ORDER BY e.idx"
 )
 
+
 def run(argv, stdin=None, allowed=(0,)):
     """Runs argv with output to /dev/null: (wall seconds, CPU seconds, peak RSS in MiB)."""
     with open(os.devnull, "wb") as devnull:
