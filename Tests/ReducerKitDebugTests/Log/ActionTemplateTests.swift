@@ -134,4 +134,55 @@ import Testing
       #expect(dumped == action.label)
     }
   }
+
+  /// A log whose template rows lie (arguments that are not JSON, that hold a NUL or bytes that
+  /// are not UTF-8, too few or too many, a template that is not there) is read without a trap:
+  /// a text that cannot be filled is an error naming the action, and nothing is written.
+  @MainActor
+  @Test(arguments: [
+    ("args = 'not json'", false),
+    ("template_id = 999999", false),
+    ("args = '[\"7\", 3]'", false),
+    ("args = '[]'", true),
+    ("args = '[\"7\",\"8\",\"9\"]'", true),
+    ("args = '[\"a' || char(0) || 'b\"]'", true),
+    ("args = CAST(x'5B2241FF225D' AS TEXT)", true),
+  ])
+  func aTamperedTemplateRowIsReadWithoutATrap(change: String, reads: Bool) throws {
+    let directory = TemporaryDirectory()
+    let path = directory.path("tampered.sqlite")
+    let log = try ActionLog(path: path)
+    let store = Store<Playlist>(
+      initialState: Playlist.State(), reducer: Playlist().recording(to: log, feature: "playlist"))
+    store.send(.setVolume(7))
+    try log.close()
+    // What another tool may write: no foreign key checked.
+    var configuration = Configuration()
+    configuration.foreignKeysEnabled = false
+    let database = try DatabaseQueue(path: path, configuration: configuration)
+    try database.write { db in
+      try db.execute(sql: "UPDATE action_text SET \(change) WHERE template_id IS NOT NULL")
+      #expect(db.changesCount == 1)
+    }
+    try database.close()
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+
+    let reader = try ActionLog.readOnly(path: path).reader()
+    if reads {
+      let label = try #require(try reader.actions().first?.label)
+      var listed: [String] = []
+      try reader.forEachListedAction(in: 1...1) {
+        listed.append(String(decoding: $0.label, as: UTF8.self))
+      }
+      #expect(listed == [label])
+    } else {
+      #expect(throws: LogError.corrupt("the text of action 1 is missing")) {
+        try reader.actions()
+      }
+      #expect(throws: LogError.corrupt("the text of action 1 is missing")) {
+        try reader.forEachListedAction(in: 1...1) { _ in }
+      }
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
 }
