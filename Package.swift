@@ -75,6 +75,18 @@ let package = Package(
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]
     ),
+    // The HTTP server the live link, `rkdebug ui` and `rkdebug serve` run (HTTPServerService).
+    .target(
+      name: "ReducerKitHTTP",
+      dependencies: [
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
     // The live link (LiveDebugLink): a WebSocket server in the app, apart from ReducerKitDebug
     // so that an app that does not ask for it links no server.
     .target(
@@ -82,6 +94,7 @@ let package = Package(
       dependencies: [
         "ReducerKit",
         "ReducerKitDebug",
+        "ReducerKitHTTP",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -135,6 +148,7 @@ let package = Package(
       name: "RKDebugInspector",
       dependencies: [
         "ReducerKitDebug",
+        "ReducerKitHTTP",
         .product(name: "Hummingbird", package: "hummingbird"),
         // Reads a request's target before Hummingbird converts it (RequestTargetCheck).
         .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -155,6 +169,7 @@ let package = Package(
       name: "RKDebugCollector",
       dependencies: [
         "ReducerKitDebug",
+        "ReducerKitHTTP",
         "RKDebugCLI",
         "RKDebugInspector",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -266,7 +281,8 @@ let package = Package(
       name: "RKDebugCLITests",
       dependencies: [
         "RKDebugCLI", "RKDebugCollector", "RKDebugInspector", "ReducerKitDebug",
-        "ReducerKitSamples", "ReducerKitTestSupport", "RKDebugCollectorTestSupport",
+        "ReducerKitHTTP", "ReducerKitSamples", "ReducerKitTestSupport",
+        "RKDebugCollectorTestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]
@@ -286,6 +302,7 @@ let package = Package(
 let optimizesOwnTargets = Context.environment["RKDEBUG_OPTIMIZE"] == "1"
 let optimizedTargets: Set = [
   "ReducerKit", "ReducerKitDebug", "ReducerKitTesting", "ReducerKitSamples", "ReducerKitLive",
+  "ReducerKitHTTP",
 ]
 let optimizedFlags = [
   "-O", "-whole-module-optimization",

@@ -12,7 +12,8 @@
 # task again before running that closure (apple/swift-async-algorithms#430), leaving the lock
 # held for the next job the thread runs. The two tests that ran a Hummingbird server in the
 # test process now start `rkdebug ui` instead (no hang in 7 runs since, where half the runs
-# hung before); this stays as the guard for what else may hang.
+# hung before), and no server of ours runs DateCache any more (ReducerKitHTTP's
+# HTTPServerService); this stays as the guard for what else may hang.
 set -uo pipefail
 limit="$1"
 shift

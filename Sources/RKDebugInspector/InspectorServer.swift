@@ -2,6 +2,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import ReducerKitDebug
+import ReducerKitHTTP
 import Synchronization
 
 /// The web inspector's HTTP server: the page and its JSON API over one log, read-only.
@@ -60,19 +61,17 @@ public struct InspectorServer: Sendable {
     logger.logLevel = .warning
     let allowedHosts = allowedHosts
     let host = host
-    let app = Application(
-      router: router(),
-      server: InspectorHTTP1Channel.server,
-      configuration: .init(address: .hostname(host, port: port), serverName: nil),
+    let server = HTTPServerService(
+      router: router(), server: InspectorHTTP1Channel.server,
+      address: .hostname(host, port: port), logger: logger,
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? 0
         allowedHosts.listening(on: port)
         let name = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         await onListening("http://\(name):\(port)/")
-      },
-      logger: logger
+      }
     )
-    try await app.runService()
+    try await server.runUntilSignalled()
   }
 
   /// The routes: the page at `/`, its script and style, and the JSON API under `/api/`.

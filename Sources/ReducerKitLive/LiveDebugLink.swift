@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import ReducerKit
 import ReducerKitDebug
+import ReducerKitHTTP
 import ServiceLifecycle
 import Synchronization
 
@@ -110,21 +111,20 @@ public final class LiveDebugLink: Sendable {
     var logger = Logger(label: "rkdebug.live")
     logger.logLevel = .warning
     let (listening, listener) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
-    let app = Application(
+    let http = HTTPServerService(
       router: Router(),
       server: .http1WebSocketUpgrade(
         webSocketRouter: router,
         configuration: .init(
           ws: .init(maxFrameSize: LiveRequest.maximumBytes, autoPing: .disabled))),
-      configuration: .init(address: .hostname(host, port: port), serverName: nil),
+      address: .hostname(host, port: port), logger: logger,
       onServerRunning: { channel in
         listener.yield(.success(channel.localAddress?.port ?? port))
         listener.finish()
-      },
-      logger: logger
+      }
     )
     let services = ServiceGroup(
-      configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+      configuration: .init(services: [http], gracefulShutdownSignals: [], logger: logger))
     let server = Task {
       do {
         try await services.run()

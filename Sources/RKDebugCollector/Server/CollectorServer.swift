@@ -8,6 +8,7 @@ import NIOPosix
 import RKDebugCLI
 import RKDebugInspector
 import ReducerKitDebug
+import ReducerKitHTTP
 import Synchronization
 
 /// `rkdebug serve`'s HTTP server: apps and CI push sessions as batches of `rkdebug export`
@@ -37,18 +38,17 @@ struct CollectorServer: Sendable {
     logger.logLevel = .warning
     let host = host
     let scheme = tls == nil ? "http" : "https"
-    let app = Application(
+    let server = HTTPServerService(
       router: router(),
       server: try tls.map { try .tls(.http1(), tlsConfiguration: $0.configuration) } ?? .http1(),
-      configuration: .init(address: .hostname(host, port: port), serverName: nil),
+      address: .hostname(host, port: port), logger: logger,
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? 0
         let name = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         await onListening("\(scheme)://\(name):\(port)")
-      },
-      logger: logger
+      }
     )
-    try await app.runService()
+    try await server.runUntilSignalled()
   }
 
   /// The routes, under `/v1/`.
