@@ -91,7 +91,8 @@ extension [JSONPatchOperation] {
 
 extension JSONPatchOperation {
   /// Whether a read keeps an operation of `kind` whose `path` or `from` is `pointer`: for a
-  /// walk that follows only some places of the state.
+  /// walk that follows only some places of the state. It must give one answer per kind and
+  /// pointer for the whole walk, which reuses what it kept of a patch text met before.
   public typealias Filter = (_ kind: Kind, _ pointer: JSONPointer) -> Bool
 
   /// Whether `keeps` accepts the operation's kind with its `path` or its `from`.

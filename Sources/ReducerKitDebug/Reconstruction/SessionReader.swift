@@ -56,11 +56,19 @@ public final class SessionReader {
   public func actions(
     in range: ClosedRange<Int>? = nil, patches: Bool = true
   ) throws -> [LoggedAction] {
+    var cache = PatchTextCache()
+    return try actions(in: range, patches: patches, cache: &cache)
+  }
+
+  /// ``actions(in:patches:)`` for one chunk of a walk, whose patch texts `cache` keeps.
+  private func actions(
+    in range: ClosedRange<Int>?, patches: Bool, cache: inout PatchTextCache
+  ) throws -> [LoggedAction] {
     let range = range ?? 1...max(1, actionCount)
     return try fetchActions(
       where: "BETWEEN ? AND ?",
       arguments: [session.id, Int64(range.lowerBound), Int64(range.upperBound)],
-      patches: patches)
+      patches: patches, cache: &cache)
   }
 
   /// The actions whose index satisfies `condition` (SQL following `idx `), in index order,
@@ -72,7 +80,7 @@ public final class SessionReader {
   /// accepts are returned, each with those operations alone.
   private func fetchActions(
     where condition: String, arguments: [Int64], patches: Bool = true,
-    keeping keeps: (JSONPatchOperation.Filter)? = nil
+    keeping keeps: (JSONPatchOperation.Filter)? = nil, cache: inout PatchTextCache
   ) throws -> [LoggedAction] {
     let startedAt = try sessionStart()
     let actions = try log.read { db in
@@ -83,22 +91,18 @@ public final class SessionReader {
           + " WHERE e.session_id = ? AND e.idx \(condition) ORDER BY e.idx")
       var lookup = try ActionTextLookup(db, schemaVersion: log.schemaVersion)
       try statement.forEachRow(db, integers: arguments) { row in
-        guard let keeps else {
-          let text = try text(
-            id: row.isNull(1) ? nil : Int64(row.int(1)), of: row.int(0), &lookup, db)
-          actions.append(
-            try LoggedAction(row: row, text: text, startedAt: startedAt, pointers: &pointers))
-          return
-        }
-        // The patch first: an action with no operation kept is not built at all.
+        // The patch first: with `keeps`, an action with no operation kept is not built.
         let patch: [JSONPatchOperation]
         do {
-          patch = try [JSONPatchOperation](
-            compactText: row.text(6), keeping: keeps, pointers: &pointers)
+          let ops = row.text(6)
+          patch = try cache.operations(of: ops) {
+            try [JSONPatchOperation](
+              compactText: ops, keeping: keeps ?? { _, _ in true }, pointers: &pointers)
+          }
         } catch {
           throw LogError.corrupt("the patch of action \(row.int(0)) does not parse: \(error)")
         }
-        guard !patch.isEmpty else { return }
+        if keeps != nil, patch.isEmpty { return }
         let text = try text(
           id: row.isNull(1) ? nil : Int64(row.int(1)), of: row.int(0), &lookup, db)
         actions.append(LoggedAction(row: row, text: text, startedAt: startedAt, patch: patch))
@@ -378,12 +382,13 @@ public final class SessionReader {
     for index in sorted { try checkAction(index) }
     var actions: [LoggedAction] = []
     actions.reserveCapacity(sorted.count)
+    var cache = PatchTextCache()
     var start = sorted.startIndex
     while start < sorted.endIndex {
       let chunk = sorted[start..<min(start + 500, sorted.endIndex)]
       let found = try fetchActions(
         where: "IN (\(chunk.map(String.init).joined(separator: ",")))", arguments: [session.id],
-        patches: patches)
+        patches: patches, cache: &cache)
       guard found.count == chunk.count else {
         let missing = Set(chunk).subtracting(found.map(\.index)).min() ?? chunk.first!
         throw LogError.corrupt("action \(missing) of session \(session.id) is missing")
@@ -409,8 +414,9 @@ public final class SessionReader {
     keeping keeps: JSONPatchOperation.Filter = { _, _ in true },
     _ body: (_ index: Int, _ patch: [JSONPatchOperation]) throws -> Void
   ) throws {
+    var cache = PatchTextCache()
     try forEachChunk(of: range, size: chunkSize) { chunk in
-      for (offset, patch) in try patches(in: chunk, keeping: keeps).enumerated() {
+      for (offset, patch) in try patches(in: chunk, keeping: keeps, cache: &cache).enumerated() {
         try body(chunk.lowerBound + offset, patch)
       }
     }
@@ -435,8 +441,9 @@ public final class SessionReader {
     in range: ClosedRange<Int>? = nil, chunkSize: Int = 4096, patches: Bool = true,
     _ body: ([LoggedAction]) throws -> Void
   ) throws {
+    var cache = PatchTextCache()
     try forEachChunk(of: range, size: chunkSize) { chunk in
-      try body(try actions(in: chunk, patches: patches))
+      try body(try actions(in: chunk, patches: patches, cache: &cache))
     }
   }
 
@@ -450,12 +457,13 @@ public final class SessionReader {
     in range: ClosedRange<Int>? = nil, chunkSize: Int = 4096,
     keeping keeps: JSONPatchOperation.Filter, _ body: ([LoggedAction]) throws -> Void
   ) throws {
+    var cache = PatchTextCache()
     try withoutActuallyEscaping(keeps) { keeps in
       try forEachChunk(of: range, size: chunkSize) { chunk in
         let actions = try fetchActions(
           where: "BETWEEN ? AND ?",
           arguments: [session.id, Int64(chunk.lowerBound), Int64(chunk.upperBound)],
-          keeping: keeps)
+          keeping: keeps, cache: &cache)
         if !actions.isEmpty { try body(actions) }
       }
     }
@@ -651,8 +659,16 @@ public final class SessionReader {
   ///
   /// They come straight from `action_entry.ops`, without the actions' texts, whose pages a
   /// seek would otherwise read too.
-  func patches(
-    in range: ClosedRange<Int>, keeping keeps: JSONPatchOperation.Filter = { _, _ in true }
+  func patches(in range: ClosedRange<Int>) throws -> [[JSONPatchOperation]] {
+    var cache = PatchTextCache()
+    return try patches(in: range, keeping: { _, _ in true }, cache: &cache)
+  }
+
+  /// The patches of the actions with indices in `range`, each with the operations `keeps`
+  /// accepts, the texts met before in the walk taken from `cache`.
+  private func patches(
+    in range: ClosedRange<Int>, keeping keeps: JSONPatchOperation.Filter,
+    cache: inout PatchTextCache
   ) throws -> [[JSONPatchOperation]] {
     let sql = """
       SELECT idx, ops FROM action_entry WHERE session_id = ? AND idx BETWEEN ? AND ?
@@ -672,9 +688,11 @@ public final class SessionReader {
           return
         }
         do {
+          let ops = row.text(1)
           patches.append(
-            try [JSONPatchOperation](
-              compactText: row.text(1), keeping: keeps, pointers: &pointers))
+            try cache.operations(of: ops) {
+              try [JSONPatchOperation](compactText: ops, keeping: keeps, pointers: &pointers)
+            })
         } catch {
           throw LogError.corrupt("the patch of action \(index) does not parse: \(error)")
         }

@@ -88,22 +88,6 @@ public struct LoggedAction: Codable, Sendable, Equatable {
     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
     """
 
-  /// Reads an action from a row of ``compactSelection``, with `text` the JSON and label of its
-  /// `text_id`, `startedAt` the session's `started_at`, and the paths of its patch parsed
-  /// through `pointers`.
-  init(
-    row: DirectRow, text: (json: String, label: String), startedAt: Double,
-    pointers: inout JSONPointerCache
-  ) throws {
-    let patch: [JSONPatchOperation]
-    do {
-      patch = try [JSONPatchOperation](compactText: row.text(6), pointers: &pointers)
-    } catch {
-      throw LogError.corrupt("the patch of action \(row.int(0)) does not parse: \(error)")
-    }
-    self.init(row: row, text: text, startedAt: startedAt, patch: patch)
-  }
-
   /// Reads an action from a row of ``compactSelection`` with its patch, or the part of it a
   /// walk keeps, already read.
   init(
