@@ -1,3 +1,4 @@
+import ReducerKitHTTP
 import Synchronization
 
 /// The `Host` values the inspector answers: the name it was bound to, with the loopback names
@@ -11,8 +12,7 @@ final class AllowedHosts: Sendable {
   init(boundHost: String) {
     let lowercased = boundHost.lowercased()
     // An IPv6 address is written in brackets in `Host`: `[::1]:8080`.
-    let host =
-      lowercased.contains(":") && !lowercased.hasPrefix("[") ? "[\(lowercased)]" : lowercased
+    let host = URLHost.bracketed(lowercased)
     let loopback = ["127.0.0.1", "localhost", "[::1]"]
     names = Set([host] + (loopback.contains(host) ? loopback : []))
     primary = host

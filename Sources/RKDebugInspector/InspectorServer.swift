@@ -67,7 +67,7 @@ public struct InspectorServer: Sendable {
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? 0
         allowedHosts.listening(on: port)
-        let name = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let name = URLHost.bracketed(host)
         await onListening("http://\(name):\(port)/")
       }
     )

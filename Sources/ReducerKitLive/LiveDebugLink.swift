@@ -135,7 +135,7 @@ public final class LiveDebugLink: Sendable {
     }
     for await result in listening {
       guard case let .success(bound) = result else { break }
-      let name = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+      let name = URLHost.bracketed(host)
       return LiveDebugLink(
         url: "ws://\(name):\(bound)/live", token: token, server: server, services: services)
     }

@@ -44,7 +44,7 @@ struct CollectorServer: Sendable {
       address: .hostname(host, port: port), logger: logger,
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? 0
-        let name = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let name = URLHost.bracketed(host)
         await onListening("\(scheme)://\(name):\(port)")
       }
     )
