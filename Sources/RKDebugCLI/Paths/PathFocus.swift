@@ -10,8 +10,9 @@ import ReducerKitDebug
 /// single case, `count` of an object without that member) and the length of an array it
 /// counts. So an operation is kept when it is on that chain (the root, a member it follows, a
 /// `_0`), when it adds, removes, moves or copies a member or an element of a value on the
-/// chain (a `replace` there changes no name and no length), or when it is at or under the
-/// chain's end, whose value the rest of the path (indices, ids) may read anywhere inside.
+/// chain (a `replace` there changes no name and no length, and the values such an operation
+/// carries are not read), or when it is at or under the chain's end, whose value the rest of
+/// the path (indices, ids) may read anywhere inside.
 struct PathFocus {
   /// Where a pointer lies for one path, from the least to the most read.
   enum Place: Comparable {
@@ -53,15 +54,17 @@ struct PathFocus {
     chains.reduce(.unread) { Swift.max($0, Self.place(of: pointer.tokens[...], along: $1[...])) }
   }
 
-  /// Whether an operation of `kind` whose `path` or `from` is `pointer` may change what the
-  /// paths read.
-  func keeps(_ kind: JSONPatchOperation.Kind, _ pointer: JSONPointer) -> Bool {
+  /// How much of an operation of `kind` whose `path` or `from` is `pointer` may change what
+  /// the paths read: at a ``Place/member`` only where it adds or removes, not its values.
+  func keeps(
+    _ kind: JSONPatchOperation.Kind, _ pointer: JSONPointer
+  ) -> JSONPatchOperation.Reading {
     // A `test` changes nothing; where values may be out of date it would only fail.
     switch place(of: pointer) {
-    case .unread: false
-    case .member: kind != .replace && kind != .test
-    case .chain: kind != .test
-    case .followed: true
+    case .unread: .none
+    case .member: kind == .replace || kind == .test ? .none : .place
+    case .chain: kind == .test ? .none : .whole
+    case .followed: .whole
     }
   }
 

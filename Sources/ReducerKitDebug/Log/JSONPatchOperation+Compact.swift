@@ -69,11 +69,12 @@ extension [JSONPatchOperation] {
   /// per distinct text (`pointers`). Any other text (an RFC 6902 object, a malformed patch)
   /// is parsed whole and read by ``init(compactJSON:)``, which says what is wrong with it.
   init(compactText utf8: UnsafeBufferPointer<UInt8>, pointers: inout JSONPointerCache) throws {
-    try self.init(compactText: utf8, keeping: { _, _ in true }, pointers: &pointers)
+    try self.init(compactText: utf8, keeping: { _, _ in .whole }, pointers: &pointers)
   }
 
   /// Reads from the UTF-8 text of the `ops` column only the operations whose kind with their
-  /// `path` or `from` `keeps` accepts, without building the others or their values.
+  /// `path` or `from` `keeps` reads, without building the others or the values it does not
+  /// read (``JSONPatchOperation/Reading``).
   ///
   /// A text that is not all compact operations is read whole, and filtered the same way.
   init(
@@ -84,29 +85,43 @@ extension [JSONPatchOperation] {
     if let operations = parser.compactOperations(keeping: keeps, pointers: &pointers) {
       self = operations
     } else {
-      self = try Self(compactJSON: JSONValue(parsing: utf8)).filter { $0.isKept(by: keeps) }
+      self = try Self(compactJSON: JSONValue(parsing: utf8)).filter {
+        $0.reading(by: keeps) != .none
+      }
     }
   }
 }
 
 extension JSONPatchOperation {
-  /// Whether a read keeps an operation of `kind` whose `path` or `from` is `pointer`: for a
-  /// walk that follows only some places of the state. It must give one answer per kind and
+  /// How much a read keeps of an operation of `kind` whose `path` or `from` is `pointer`: for
+  /// a walk that follows only some places of the state. It must give one answer per kind and
   /// pointer for the whole walk, which reuses what it kept of a patch text met before.
-  public typealias Filter = (_ kind: Kind, _ pointer: JSONPointer) -> Bool
+  public typealias Filter = (_ kind: Kind, _ pointer: JSONPointer) -> Reading
 
-  /// Whether `keeps` accepts the operation's kind with its `path` or its `from`.
-  func isKept(by keeps: JSONPatchOperation.Filter) -> Bool {
-    keeps(op, path) || from.map { keeps(op, $0) } == true
+  /// How much of an operation a walk reads.
+  public enum Reading: Comparable, Sendable {
+    /// Nothing: the operation is left out.
+    case none
+    /// Where it adds or removes a member or an element, not the values it carries, which it
+    /// holds as `null`: for a walk that reads only the names and lengths there.
+    case place
+    /// The whole operation, its values included.
+    case whole
+  }
+
+  /// The most `keeps` reads of the operation, by its kind with its `path` or its `from`.
+  func reading(by keeps: JSONPatchOperation.Filter) -> Reading {
+    max(keeps(op, path), from.map { keeps(op, $0) } ?? .none)
   }
 }
 
 extension JSONValue.Parser {
   /// The operations of a patch made of compact operations only, or `nil` when the text is
-  /// anything else, valid or not; only those whose kind and path `keeps` accepts, the others
-  /// checked but not built.
+  /// anything else, valid or not; only those whose kind and path `keeps` reads, with the
+  /// values it reads, the rest checked but not built.
   mutating func compactOperations(
-    keeping keeps: JSONPatchOperation.Filter = { _, _ in true }, pointers: inout JSONPointerCache
+    keeping keeps: JSONPatchOperation.Filter = { _, _ in .whole },
+    pointers: inout JSONPointerCache
   ) -> [JSONPatchOperation]? {
     guard skip(UInt8(ascii: "[")) else { return nil }
     var operations: [JSONPatchOperation] = []
@@ -116,13 +131,20 @@ extension JSONValue.Parser {
         guard let kind = try compactOperationHead() else { return nil }
         let path = try pointers.pointer(parsing: try parseString())
         guard skip(UInt8(ascii: ",")) else { return nil }
-        if !keeps(kind, path) {
+        let reading = keeps(kind, path)
+        if reading != .whole {
           try skipValue()
           if kind == .replace {
             guard skip(UInt8(ascii: ",")) else { return nil }
             try skipValue()
           }
           guard skip(UInt8(ascii: "]")) else { return nil }
+          guard reading == .place else { continue }
+          switch kind {
+          case .replace: operations.append(.replace(path, value: .null, oldValue: .null))
+          case .add: operations.append(.add(path, value: .null))
+          default: operations.append(.remove(path, oldValue: .null))
+          }
           continue
         }
         let first = try parseValue(depth: 2)

@@ -77,7 +77,7 @@ public final class SessionReader {
   /// Without `patches`, each action's ``LoggedAction/patch`` is left empty, unread.
   ///
   /// With `keeps`, only the actions with an operation whose kind and `path` or `from` it
-  /// accepts are returned, each with those operations alone.
+  /// reads are returned, each with those operations alone.
   private func fetchActions(
     where condition: String, arguments: [Int64], patches: Bool = true,
     keeping keeps: (JSONPatchOperation.Filter)? = nil, cache: inout PatchTextCache
@@ -97,7 +97,7 @@ public final class SessionReader {
           let ops = row.text(6)
           patch = try cache.operations(of: ops) {
             try [JSONPatchOperation](
-              compactText: ops, keeping: keeps ?? { _, _ in true }, pointers: &pointers)
+              compactText: ops, keeping: keeps ?? { _, _ in .whole }, pointers: &pointers)
           }
         } catch {
           throw LogError.corrupt("the patch of action \(row.int(0)) does not parse: \(error)")
@@ -407,11 +407,11 @@ public final class SessionReader {
   /// (``stateJSON(at:)``, ``actions(at:)``).
   ///
   /// With `keeps`, each patch holds only the operations whose kind and `path` or `from` it
-  /// accepts, the others' values not built: for a walk that reads only some places of the
-  /// state.
+  /// reads, with the values it reads, the others' values not built: for a walk that reads
+  /// only some places of the state.
   public func forEachPatch(
     in range: ClosedRange<Int>? = nil, chunkSize: Int = 4096,
-    keeping keeps: JSONPatchOperation.Filter = { _, _ in true },
+    keeping keeps: JSONPatchOperation.Filter = { _, _ in .whole },
     _ body: (_ index: Int, _ patch: [JSONPatchOperation]) throws -> Void
   ) throws {
     var cache = PatchTextCache()
@@ -448,7 +448,7 @@ public final class SessionReader {
   }
 
   /// Calls `body` with the actions in `range` (every action when `nil`) that have an operation
-  /// whose kind and `path` or `from` `keeps` accepts, each with those operations alone, in
+  /// whose kind and `path` or `from` `keeps` reads, each with those operations alone, in
   /// order, reading `chunkSize` actions at a time.
   ///
   /// For a walk that follows some places of the state (`rkdebug history`): the other actions
@@ -661,11 +661,11 @@ public final class SessionReader {
   /// seek would otherwise read too.
   func patches(in range: ClosedRange<Int>) throws -> [[JSONPatchOperation]] {
     var cache = PatchTextCache()
-    return try patches(in: range, keeping: { _, _ in true }, cache: &cache)
+    return try patches(in: range, keeping: { _, _ in .whole }, cache: &cache)
   }
 
   /// The patches of the actions with indices in `range`, each with the operations `keeps`
-  /// accepts, the texts met before in the walk taken from `cache`.
+  /// reads, the texts met before in the walk taken from `cache`.
   private func patches(
     in range: ClosedRange<Int>, keeping keeps: JSONPatchOperation.Filter,
     cache: inout PatchTextCache

@@ -22,10 +22,17 @@ import Testing
     ]
     for (pointer, place) in places {
       #expect(focus.place(of: pointer) == place, "\(pointer)")
-      // A member's name changes when it is added or removed, not when it is replaced.
-      #expect(focus.keeps(.add, pointer) == (place != .unread), "\(pointer)")
-      #expect(focus.keeps(.remove, pointer) == (place != .unread), "\(pointer)")
-      #expect(focus.keeps(.replace, pointer) == (place >= .chain), "\(pointer)")
+      // A member's name changes when it is added or removed, not when it is replaced, and
+      // its value is not read.
+      let reading: JSONPatchOperation.Reading =
+        switch place {
+        case .unread: .none
+        case .member: .place
+        case .chain, .followed: .whole
+        }
+      #expect(focus.keeps(.add, pointer) == reading, "\(pointer)")
+      #expect(focus.keeps(.remove, pointer) == reading, "\(pointer)")
+      #expect(focus.keeps(.replace, pointer) == (place >= .chain ? .whole : .none), "\(pointer)")
     }
   }
 
@@ -69,9 +76,9 @@ import Testing
     #expect(try self.focus(#"a["-"].v"#).place(of: "/a/x") == .followed)
     #expect(try self.focus(#"a["0x"].v"#).place(of: "/a/x") == .member)
     let named = try self.focus("a.b")
-    #expect(!named.keeps(.test, "/a"))
-    #expect(!named.keeps(.test, "/a/c"))
-    #expect(named.keeps(.test, "/a/b/c"))
+    #expect(named.keeps(.test, "/a") == .none)
+    #expect(named.keeps(.test, "/a/c") == .none)
+    #expect(named.keeps(.test, "/a/b/c") == .whole)
   }
 
   /// A value copied to a place the path reads must be up to date: only one from a followed

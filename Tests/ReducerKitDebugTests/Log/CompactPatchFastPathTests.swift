@@ -33,7 +33,7 @@ import Testing
     var text = text
     return try text.withUTF8 {
       try [JSONPatchOperation](
-        compactText: $0, keeping: { _, pointer in Self.related(pointer, base) },
+        compactText: $0, keeping: { _, pointer in Self.related(pointer, base) ? .whole : .none },
         pointers: &pointers)
     }
   }
@@ -76,6 +76,35 @@ import Testing
     #expect(try read(text, touching: "/done/0/title").map(\.op) == [.move])
     #expect(try read(text, touching: "/count").map(\.op) == [.replace])
     #expect(try read(text, touching: "/other").isEmpty)
+  }
+
+  /// An operation read for its place alone keeps its kind and path, its values `null`; the
+  /// values it skips are still checked.
+  @Test func readsOperationsForTheirPlaceWithoutTheirValues() throws {
+    let text = #"""
+      [["+","/todos/0",{"id":"A","title":"x"}],["=","/todos/1",{"id":"B"},{"id":"C"}],\#
+      ["-","/todos/2",{"id":"D"}],["=","/filter","all","done"]]
+      """#
+    var pointers = JSONPointerCache()
+    var utf8 = text
+    let read = try utf8.withUTF8 {
+      try [JSONPatchOperation](
+        compactText: $0,
+        keeping: { _, pointer in pointer.tokens.first == "todos" ? .place : .none },
+        pointers: &pointers)
+    }
+    #expect(
+      read == [
+        .add("/todos/0", value: .null), .replace("/todos/1", value: .null, oldValue: .null),
+        .remove("/todos/2", oldValue: .null),
+      ])
+    var malformed = #"[["+","/todos/0",{"id":]]"#
+    #expect(throws: (any Error).self) {
+      try malformed.withUTF8 {
+        try [JSONPatchOperation](
+          compactText: $0, keeping: { _, _ in .place }, pointers: &pointers)
+      }
+    }
   }
 
   @Test func reportsAMalformedPatchAsTheFullReaderDoes() {
