@@ -60,26 +60,39 @@ package enum ExportFormat {
     _ action: SessionReader.ActionRow, reads: [DependencyRead], reader: SessionReader,
     texts: inout ActionTextMembers, to line: inout [UInt8]
   ) throws {
-    func append(_ text: String) { line += text.utf8 }
+    func append(_ text: StaticString) {
+      line.append(
+        contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+    func append(_ number: some BinaryInteger) {
+      JSONFragmentEncoder.appendInteger(Int(number), to: &line)
+    }
     append("{\"durationNanos\":")
-    append(String(action.durationNanos))
+    append(action.durationNanos)
     switch action.source {
     case .send: append(",\"effectID\":null")
-    case .effect(let id, _): append(",\"effectID\":" + String(id))
+    case .effect(let id, _):
+      append(",\"effectID\":")
+      append(id)
     }
     append(",\"index\":")
-    append(String(action.index))
-    if !reads.isEmpty { append(",\"inputs\":" + DependencyRead.json(of: reads).serialized()) }
-    append(try texts.members(of: action))
+    append(action.index)
+    if !reads.isEmpty {
+      append(",\"inputs\":")
+      line += DependencyRead.json(of: reads).serialized().utf8
+    }
+    try texts.append(of: action, to: &line)
     switch action.source {
     case .send: append(",\"parentIndex\":null")
-    case .effect(_, let parent): append(",\"parentIndex\":" + String(parent))
+    case .effect(_, let parent):
+      append(",\"parentIndex\":")
+      append(parent)
     }
     append(",\"patch\":")
     try reader.appendPatchJSON(of: action, to: &line)
     append(action.source == .send ? ",\"source\":\"send\"" : ",\"source\":\"effect\"")
     append(",\"time\":")
-    append(text(of: .unixTime(action.time)))
+    appendUnixTime(action.time, to: &line)
     append(",\"type\":\"action\"}")
   }
 
@@ -99,52 +112,112 @@ package enum ExportFormat {
     package init() {}
 
     /// The members by `action_text` id, found without hashing the texts.
-    private var byTextID: [Int64: String] = [:]
+    private var byTextID: [Int64: [UInt8]] = [:]
 
-    /// `,"json":…,"label":…` for `action`.
-    package mutating func members(of action: SessionReader.ActionRow) throws -> String {
-      if let id = action.textID, let text = byTextID[id] { return text }
-      let text = try Self.members(index: action.index, json: action.json, label: action.label)
-      guard let id = action.textID else { return text }
+    /// Appends `,"json":…,"label":…` for `action` to `line`.
+    package mutating func append(of action: SessionReader.ActionRow, to line: inout [UInt8])
+      throws
+    {
+      if let id = action.textID, let members = byTextID[id] {
+        line += members
+        return
+      }
+      let start = line.count
+      try action.withTexts { json, label in
+        try Self.append(index: action.index, json: json, label: label, to: &line)
+      }
+      guard let id = action.textID else { return }
       // Bounded: a session of ever new actions (texts typed, rows by id) repeats few of them.
       if byTextID.count >= 4096 { byTextID.removeAll(keepingCapacity: true) }
-      byTextID[id] = text
-      return text
+      byTextID[id] = Array(line[start...])
     }
 
-    /// `,"json":…,"label":…` for the action at `index` with these texts.
-    static func members(index: Int, json: String, label: String) throws -> String {
-      let value: String
-      do {
-        value = try JSONValue.serialized(parsing: json)
-      } catch {
-        throw LogError.corrupt("the JSON of action \(index) does not parse: \(error)")
+    /// Appends `,"json":…,"label":…` for the action at `index` with these texts to `line`:
+    /// the JSON copied as it is when it is already written as the export writes it.
+    static func append(
+      index: Int, json: UnsafeBufferPointer<UInt8>, label: UnsafeBufferPointer<UInt8>,
+      to line: inout [UInt8]
+    ) throws {
+      var writer = JSONValue.Writer(appendingTo: [])
+      swap(&writer.bytes, &line)
+      defer { swap(&writer.bytes, &line) }
+      writer.writeLiteral(",\"json\":")
+      var parser = JSONValue.Parser(input: json)
+      if let text = parser.canonicalValueText(depth: 0), text.count == json.count {
+        writer.writeRaw(text)
+      } else {
+        do {
+          writer.write(try JSONValue(parsing: json))
+        } catch {
+          throw LogError.corrupt("the JSON of action \(index) does not parse: \(error)")
+        }
       }
-      var writer = JSONValue.Writer(appendingTo: Array(",\"json\":".utf8))
-      writer.bytes += value.utf8
       writer.writeLiteral(",\"label\":")
-      writer.write(string: label)
-      return String(decoding: writer.bytes, as: UTF8.self)
+      writer.write(string: String(decoding: label, as: UTF8.self))
     }
   }
 
   /// An effect line, written member by member as
   /// ``appendActionLine(_:reads:reader:texts:to:)`` is.
   package static func effectLine(_ effect: LoggedEffect) -> String {
-    var line = "{\"actionIndex\":"
-    line.reserveCapacity(192)
-    line += String(effect.actionIndex)
-    line += ",\"cancelCause\":" + (effect.cancelCause.map { "\"\($0.rawValue)\"" } ?? "null")
-    line += ",\"cancelIDs\":"
-    line += text(of: .array(effect.cancelIDs.map(JSONValue.string)))
-    line += ",\"cancelledBy\":" + (effect.cancelledBy.map { String($0) } ?? "null")
-    line += ",\"endedAt\":" + text(of: .optional(effect.endedAt, JSONValue.unixTime))
-    line += ",\"error\":" + text(of: .optional(effect.error, JSONValue.string))
-    line += ",\"id\":" + String(effect.id)
-    line += ",\"kind\":" + JSONValue.string(effect.kind).serialized()
-    line += ",\"outcome\":" + (effect.outcome.map { "\"\($0.rawValue)\"" } ?? "null")
-    line += ",\"startedAt\":" + text(of: .unixTime(effect.startedAt))
-    line += ",\"type\":\"effect\"}"
-    return line
+    var line: [UInt8] = []
+    appendEffectLine(effect, to: &line)
+    return String(decoding: line, as: UTF8.self)
+  }
+
+  /// Appends ``effectLine(_:)`` to `line`, without a `String` of its own.
+  package static func appendEffectLine(_ effect: LoggedEffect, to line: inout [UInt8]) {
+    var writer = JSONValue.Writer(appendingTo: [])
+    swap(&writer.bytes, &line)
+    defer { swap(&writer.bytes, &line) }
+    writer.writeLiteral("{\"actionIndex\":")
+    JSONFragmentEncoder.appendInteger(effect.actionIndex, to: &writer.bytes)
+    writer.writeLiteral(",\"cancelCause\":")
+    if let cause = effect.cancelCause {
+      writer.write(string: cause.rawValue)
+    } else {
+      writer.writeLiteral("null")
+    }
+    writer.writeLiteral(",\"cancelIDs\":")
+    writer.write(.array(effect.cancelIDs.map(JSONValue.string)))
+    writer.writeLiteral(",\"cancelledBy\":")
+    if let by = effect.cancelledBy {
+      JSONFragmentEncoder.appendInteger(by, to: &writer.bytes)
+    } else {
+      writer.writeLiteral("null")
+    }
+    writer.writeLiteral(",\"endedAt\":")
+    appendUnixTime(effect.endedAt, to: &writer.bytes)
+    writer.writeLiteral(",\"error\":")
+    if let error = effect.error { writer.write(string: error) } else { writer.writeLiteral("null") }
+    writer.writeLiteral(",\"id\":")
+    JSONFragmentEncoder.appendInteger(effect.id, to: &writer.bytes)
+    writer.writeLiteral(",\"kind\":")
+    writer.write(string: effect.kind)
+    writer.writeLiteral(",\"outcome\":")
+    if let outcome = effect.outcome {
+      writer.write(string: outcome.rawValue)
+    } else {
+      writer.writeLiteral("null")
+    }
+    writer.writeLiteral(",\"startedAt\":")
+    appendUnixTime(effect.startedAt, to: &writer.bytes)
+    writer.writeLiteral(",\"type\":\"effect\"}")
+  }
+
+  /// Appends `date` as ``JSONValue/unixTime(_:)`` writes it, `null` for `nil`, without the
+  /// value.
+  static func appendUnixTime(_ date: Date?, to bytes: inout [UInt8]) {
+    guard let seconds = date?.timeIntervalSince1970, seconds.isFinite else {
+      bytes += "null".utf8
+      return
+    }
+    var text = seconds.description
+    text.withUTF8 { utf8 in
+      // As ``JSONValue/init(_:)`` writes a Double: `3`, not `3.0`.
+      let whole = utf8.count > 2 && utf8[utf8.count - 2] == UInt8(ascii: ".")
+        && utf8[utf8.count - 1] == UInt8(ascii: "0")
+      bytes += whole ? UnsafeBufferPointer(rebasing: utf8.dropLast(2)) : utf8
+    }
   }
 }

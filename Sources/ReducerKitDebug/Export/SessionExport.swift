@@ -39,7 +39,7 @@ package struct SessionExport {
           action, reads: reads[action.index] ?? [], reader: reader, texts: &texts, to: &line)
       }
       for effect in effectsByAction[action.index] ?? [] {
-        try sink.write(ExportFormat.effectLine(effect))
+        try sink.writeLine { ExportFormat.appendEffectLine(effect, to: &$0) }
       }
     }
   }

@@ -583,6 +583,17 @@ extension JSONValue {
       return true
     }
 
+    /// Reads the next value when it is a string without escapes, and returns the range of its
+    /// contents; `nil`, leaving the position where it was, for any other value.
+    mutating func plainString() throws(JSONParseError) -> Range<Int>? {
+      let start = position
+      guard let contents = try skipCanonicalString() else {
+        position = start
+        return nil
+      }
+      return contents
+    }
+
     /// Moves past a string without escapes and returns the range of its contents; `nil` for a
     /// string with escapes, throws for one that is not JSON.
     private mutating func skipCanonicalString() throws(JSONParseError) -> Range<Int>? {

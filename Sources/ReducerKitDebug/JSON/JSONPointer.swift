@@ -54,6 +54,21 @@ public struct JSONPointer: Hashable, Sendable {
     self.tokens = tokens
   }
 
+  /// Whether `utf8` is the text of a pointer (what ``init(parsing:)`` accepts): empty, or a
+  /// `/` first and every `~` followed by `0` or `1`. Checks a stored path without parsing it.
+  static func isValid(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = utf8.first else { return true }
+    guard first == UInt8(ascii: "/") else { return false }
+    var offset = 1
+    while let tilde = utf8[offset...].firstIndex(of: UInt8(ascii: "~")) {
+      guard tilde + 1 < utf8.count, utf8[tilde + 1] &- UInt8(ascii: "0") < 2 else {
+        return false
+      }
+      offset = tilde + 2
+    }
+    return true
+  }
+
   /// Whether this is the whole document.
   public var isRoot: Bool {
     tokens.isEmpty

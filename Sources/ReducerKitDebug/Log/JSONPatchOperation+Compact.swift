@@ -218,10 +218,17 @@ extension JSONValue.Parser {
       var first = true
       repeat {
         guard let kind = try compactOperationHead() else { return false }
-        let path = try valueText()
-        // Parsed to check it; its text is what `JSONPointer.description` gives back.
-        guard case let .string(pathText)? = path.value else { return false }
-        _ = try pointers.pointer(parsing: pathText)
+        let path: (value: JSONValue?, text: UnsafeBufferPointer<UInt8>?)
+        _ = peek()
+        if let contents = try plainString() {
+          // Checked, not parsed: its text is what `JSONPointer.description` gives back.
+          guard JSONPointer.isValid(utf8: bytes(in: contents)) else { return false }
+          path = (nil, bytes(in: contents.lowerBound - 1..<contents.upperBound + 1))
+        } else {
+          path = try valueText()
+          guard case let .string(pathText)? = path.value else { return false }
+          _ = try pointers.pointer(parsing: pathText)
+        }
         guard skip(UInt8(ascii: ",")) else { return false }
         let value = try valueText()
         var old: (value: JSONValue?, text: UnsafeBufferPointer<UInt8>?)?
@@ -269,9 +276,8 @@ extension JSONValue.Parser {
   private mutating func valueText() throws(JSONParseError) -> (
     value: JSONValue?, text: UnsafeBufferPointer<UInt8>?
   ) {
-    if let first = peek(), first == UInt8(ascii: "[") || first == UInt8(ascii: "{"),
-      let text = canonicalValueText(depth: 2)
-    {
+    _ = peek()
+    if let text = canonicalValueText(depth: 2) {
       return (nil, text)
     }
     let start = position

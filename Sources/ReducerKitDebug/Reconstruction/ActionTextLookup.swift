@@ -7,6 +7,9 @@ struct ActionTextLookup {
   private let templateTexts: DirectStatement?
   /// The templates read, by `action_template` id.
   private var templates: [Int64: (json: [UInt8], label: [UInt8])] = [:]
+  /// The texts of the last template filled, reused from one action to the next.
+  private var filledJSON: [UInt8] = []
+  private var filledLabel: [UInt8] = []
 
   /// Prepares the lookup's statements on `db`, for a log of schema `version`.
   init(_ db: Database, schemaVersion version: Int) throws {
@@ -25,14 +28,24 @@ struct ActionTextLookup {
   /// The JSON and label of the `action_text` row `id`; `nil` when it or its template is
   /// missing.
   mutating func texts(id: Int64, _ db: Database) throws -> (json: String, label: String)? {
-    var found: (json: String, label: String)?
+    try withTexts(id: id, db) { json, label in
+      (String(decoding: json, as: UTF8.self), String(decoding: label, as: UTF8.self))
+    }
+  }
+
+  /// Calls `body` with the UTF-8 JSON and label of the `action_text` row `id`, read in place
+  /// or filled into the lookup's buffers, valid during the call; `nil` when the row or its
+  /// template is missing. For a walk that copies the texts out once (`rkdebug export`).
+  mutating func withTexts<Result>(
+    id: Int64, _ db: Database,
+    _ body: (_ json: UnsafeBufferPointer<UInt8>, _ label: UnsafeBufferPointer<UInt8>) throws ->
+      Result
+  ) throws -> Result? {
+    var found: Result?
     var template: (id: Int64, arguments: [[UInt8]])?
     try texts.forEachRow(db, integers: [id]) { row in
       if !row.isNull(0), !row.isNull(1) {
-        found = (
-          String(decoding: row.text(0), as: UTF8.self),
-          String(decoding: row.text(1), as: UTF8.self)
-        )
+        found = try body(row.text(0), row.text(1))
       } else if !row.isNull(2), !row.isNull(3),
         let arguments = ActionTemplate.arguments(fromJSON: row.text(3))
       {
@@ -41,11 +54,13 @@ struct ActionTextLookup {
     }
     guard let template else { return found }
     guard let texts = try self.template(template.id, db) else { return nil }
-    var json: [UInt8] = []
-    var label: [UInt8] = []
-    ActionTemplate.fill(texts.json, with: template.arguments, into: &json)
-    ActionTemplate.fill(texts.label, with: template.arguments, into: &label)
-    return (String(decoding: json, as: UTF8.self), String(decoding: label, as: UTF8.self))
+    filledJSON.removeAll(keepingCapacity: true)
+    filledLabel.removeAll(keepingCapacity: true)
+    ActionTemplate.fill(texts.json, with: template.arguments, into: &filledJSON)
+    ActionTemplate.fill(texts.label, with: template.arguments, into: &filledLabel)
+    return try filledJSON.withUnsafeBufferPointer { json in
+      try filledLabel.withUnsafeBufferPointer { label in try body(json, label) }
+    }
   }
 
   /// Replaces `label` with the label of template `id` filled with the arguments `arguments`

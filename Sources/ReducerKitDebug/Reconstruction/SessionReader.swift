@@ -475,11 +475,7 @@ public final class SessionReader {
   public struct ActionRow {
     /// The action's index.
     public let index: Int
-    /// The action's `Codable` JSON.
-    public let json: String
-    /// The action's custom-dump label.
-    public let label: String
-    /// The id of the `action_text` row of ``json`` and ``label``.
+    /// The id of the `action_text` row of the action's JSON and label.
     public let textID: Int64?
     /// Who sent the action.
     public let source: ActionSource
@@ -489,9 +485,41 @@ public final class SessionReader {
     public let durationNanos: Int64
     /// The UTF-8 text of the `ops` column, valid during the call.
     fileprivate let ops: UnsafeBufferPointer<UInt8>
+    /// Where the texts are read from, only when asked: a walk that met the text before
+    /// (``textID``) reads nothing.
+    fileprivate let texts: RowTexts
 
     /// The stored patch text (`ops`), copied.
     public var opsText: String { String(decoding: ops, as: UTF8.self) }
+
+    /// The action's `Codable` JSON.
+    public func json() throws -> String {
+      try texts.reader.text(id: textID, of: index, &texts.lookup, texts.db).json
+    }
+
+    /// Calls `body` with the UTF-8 of the action's JSON and custom-dump label, valid during
+    /// the call.
+    public func withTexts<Result>(
+      _ body: (_ json: UnsafeBufferPointer<UInt8>, _ label: UnsafeBufferPointer<UInt8>) throws ->
+        Result
+    ) throws -> Result {
+      guard let textID, let result = try texts.lookup.withTexts(id: textID, texts.db, body)
+      else { throw LogError.corrupt("the text of action \(index) is missing") }
+      return result
+    }
+  }
+
+  /// The action texts of one walk over rows, read on demand.
+  fileprivate final class RowTexts {
+    let reader: SessionReader
+    let db: Database
+    var lookup: ActionTextLookup
+
+    init(reader: SessionReader, db: Database, lookup: ActionTextLookup) {
+      self.reader = reader
+      self.db = db
+      self.lookup = lookup
+    }
   }
 
   /// Calls `body` with each action in `range`, in order, as a row read in place: for a walk
@@ -590,20 +618,18 @@ public final class SessionReader {
         db,
         sql: LoggedAction.compactSelection + " WHERE e.session_id = ? AND e.idx "
           + "BETWEEN ? AND ? ORDER BY e.idx")
-      var lookup = try ActionTextLookup(db, schemaVersion: log.schemaVersion)
+      let texts = RowTexts(
+        reader: self, db: db, lookup: try ActionTextLookup(db, schemaVersion: log.schemaVersion))
       try statement.forEachRow(
         db, integers: [session.id, Int64(range.lowerBound), Int64(range.upperBound)]
       ) { row in
-        let index = row.int(0)
-        let textID = row.isNull(1) ? nil : Int64(row.int(1))
-        let text = try text(id: textID, of: index, &lookup, db)
-        let source = ActionSource(effectID: row.optionalInt(2), parentIndex: row.optionalInt(3))
         try body(
           ActionRow(
-            index: index, json: text.json, label: text.label, textID: textID, source: source,
+            index: row.int(0), textID: row.isNull(1) ? nil : Int64(row.int(1)),
+            source: ActionSource(effectID: row.optionalInt(2), parentIndex: row.optionalInt(3)),
             // As ``LoggedAction`` reads it, so that times stay byte-identical.
             time: Date(timeIntervalSince1970: startedAt + Double(row.int(4)) / 1_000_000.0),
-            durationNanos: Int64(row.int(5)), ops: row.text(6)))
+            durationNanos: Int64(row.int(5)), ops: row.text(6), texts: texts))
       }
     }
   }

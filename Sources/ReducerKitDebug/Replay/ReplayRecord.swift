@@ -33,7 +33,7 @@ struct ReplayRecord {
     try reader.forEachRow(in: range) { row in
       records.append(
         ReplayRecord(
-          index: row.index, json: row.json, patchText: row.opsText, reads: reads[row.index]?.dependencyReads ?? [])
+          index: row.index, json: try row.json(), patchText: row.opsText, reads: reads[row.index]?.dependencyReads ?? [])
       )
     }
     return records

@@ -376,7 +376,7 @@ public actor SessionUploader {
       effects.append(effect)
       batch.ended.append(effect.id)
     }
-    for effect in effects { try body.write(ExportFormat.effectLine(effect)) }
+    for effect in effects { try body.writeLine { ExportFormat.appendEffectLine(effect, to: &$0) } }
     let endsNow = ends && !progress.endSent && end == count
     batch.carriesRecords = batch.carriesActions || !effects.isEmpty
     guard batch.carriesRecords || endsNow else { return nil }

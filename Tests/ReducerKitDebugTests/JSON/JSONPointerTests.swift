@@ -29,6 +29,15 @@ struct JSONPointerTests {
     #expect(try JSONPointer(parsing: "/\u{301}").tokens == ["\u{301}"])
   }
 
+  @Test(arguments: [
+    "", "/", "//", "/a", "a", "~0", "/~", "/a~", "/a~2", "/a~0~1", "/~01", "/é~1x", "/~~0",
+  ])
+  func checksTextAsParsingDoes(_ text: String) {
+    var utf8 = text
+    let valid = utf8.withUTF8 { JSONPointer.isValid(utf8: $0) }
+    #expect(valid == ((try? JSONPointer(parsing: text)) != nil))
+  }
+
   @Test func buildsPointers() {
     let pointer = JSONPointer.root.appending("todos").appending(index: 3).appending("a/b")
     #expect(pointer.description == "/todos/3/a~1b")
