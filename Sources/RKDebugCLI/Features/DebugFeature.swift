@@ -70,8 +70,8 @@ public struct DebugFeature: Sendable {
     DebugFeature(
       name: name,
       summary: summary,
-      stateType: String(reflecting: R.State.self),
-      actionType: String(reflecting: R.Action.self),
+      stateType: typeName(R.State.self),
+      actionType: typeName(R.Action.self),
       erased: TypedFeature<R>(
         name: name, makeReducer: reducer, initialState: initialState,
         randomAction: randomAction, randomOutsideChange: randomOutsideChange,
@@ -82,6 +82,13 @@ public struct DebugFeature: Sendable {
 }
 
 extension DebugFeature {
+  /// The full name of `type`, as `String(reflecting:)` writes it, without the dynamic casts
+  /// `String(reflecting:)` makes: each is a first search of every conformance of the binary,
+  /// and `rkdebug` names the types of every feature it registers as it starts.
+  static func typeName(_ type: Any.Type) -> String {
+    _typeName(type, qualified: true)
+  }
+
   /// The warning printed when this feature's types no longer decode a session's states, so
   /// `what` ("the changes", "the diff") is printed from the log's JSON instead.
   func undecodableStatesWarning(_ error: any Error, printing what: String) -> String {

@@ -30,4 +30,27 @@ import Testing
     #expect(lines[0]["randomActions"] == true)
     #expect(lines[0]["summary"]?.stringValue?.isEmpty == false)
   }
+
+  /// A session is matched to its feature by the names of its types: the names a feature gives
+  /// are the names the recorder writes.
+  @Test func namesTheTypesAsTheRecorderDoes() throws {
+    let folder = try TemporaryDirectory()
+    let log = folder.path("features.sqlite")
+    let features = try RKDebugProcess.run(["features", "--json"]).stdout
+      .split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+    for feature in features {
+      let name = try #require(feature["name"]?.stringValue)
+      let record = try RKDebugProcess.run(
+        ["record", "--feature", name, "--random", "3", "--seed", "1", "--db", log])
+      #expect(record.status == 0, "\(name): \(record.stderr)")
+    }
+    let sessions = try RKDebugProcess.run(["sessions", "--json", "--db", log]).stdout
+      .split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+    #expect(sessions.count == features.count)
+    for feature in features {
+      let session = sessions.first { $0["feature"] == feature["name"] }
+      #expect(session?["stateType"] == feature["stateType"])
+      #expect(session?["actionType"] == feature["actionType"])
+    }
+  }
 }
