@@ -170,36 +170,35 @@ package enum ExportFormat {
     var writer = JSONValue.Writer(appendingTo: [])
     swap(&writer.bytes, &line)
     defer { swap(&writer.bytes, &line) }
-    writer.writeLiteral("{\"actionIndex\":")
-    JSONFragmentEncoder.appendInteger(effect.actionIndex, to: &writer.bytes)
-    writer.writeLiteral(",\"cancelCause\":")
-    if let cause = effect.cancelCause {
-      writer.write(string: cause.rawValue)
-    } else {
-      writer.writeLiteral("null")
+    // A member's value, or `null`.
+    func write(_ string: String?) {
+      if let string { writer.write(string: string) } else { writer.writeLiteral("null") }
     }
+    func write(_ integer: Int?) {
+      if let integer {
+        JSONFragmentEncoder.appendInteger(integer, to: &writer.bytes)
+      } else {
+        writer.writeLiteral("null")
+      }
+    }
+    writer.writeLiteral("{\"actionIndex\":")
+    write(effect.actionIndex)
+    writer.writeLiteral(",\"cancelCause\":")
+    write(effect.cancelCause?.rawValue)
     writer.writeLiteral(",\"cancelIDs\":")
     writer.write(.array(effect.cancelIDs.map(JSONValue.string)))
     writer.writeLiteral(",\"cancelledBy\":")
-    if let by = effect.cancelledBy {
-      JSONFragmentEncoder.appendInteger(by, to: &writer.bytes)
-    } else {
-      writer.writeLiteral("null")
-    }
+    write(effect.cancelledBy)
     writer.writeLiteral(",\"endedAt\":")
     appendUnixTime(effect.endedAt, to: &writer.bytes)
     writer.writeLiteral(",\"error\":")
-    if let error = effect.error { writer.write(string: error) } else { writer.writeLiteral("null") }
+    write(effect.error)
     writer.writeLiteral(",\"id\":")
-    JSONFragmentEncoder.appendInteger(effect.id, to: &writer.bytes)
+    write(effect.id)
     writer.writeLiteral(",\"kind\":")
-    writer.write(string: effect.kind)
+    write(effect.kind)
     writer.writeLiteral(",\"outcome\":")
-    if let outcome = effect.outcome {
-      writer.write(string: outcome.rawValue)
-    } else {
-      writer.writeLiteral("null")
-    }
+    write(effect.outcome?.rawValue)
     writer.writeLiteral(",\"startedAt\":")
     appendUnixTime(effect.startedAt, to: &writer.bytes)
     writer.writeLiteral(",\"type\":\"effect\"}")
