@@ -33,8 +33,8 @@ struct ReplayRecord {
     try reader.forEachRow(in: range) { row in
       records.append(
         ReplayRecord(
-          index: row.index, json: try row.json(), patchText: row.opsText, reads: reads[row.index]?.dependencyReads ?? [])
-      )
+          index: row.index, json: try row.json(), patchText: row.opsText,
+          reads: reads[row.index]?.dependencyReads ?? []))
     }
     return records
   }
