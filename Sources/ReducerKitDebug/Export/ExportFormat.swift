@@ -157,15 +157,8 @@ package enum ExportFormat {
     }
   }
 
-  /// An effect line, written member by member as
-  /// ``appendActionLine(_:reads:reader:texts:to:)`` is.
-  package static func effectLine(_ effect: LoggedEffect) -> String {
-    var line: [UInt8] = []
-    appendEffectLine(effect, to: &line)
-    return String(decoding: line, as: UTF8.self)
-  }
-
-  /// Appends ``effectLine(_:)`` to `line`, without a `String` of its own.
+  /// Appends an effect line to `line`, written member by member as
+  /// ``appendActionLine(_:reads:reader:texts:to:)`` writes an action's.
   package static func appendEffectLine(_ effect: LoggedEffect, to line: inout [UInt8]) {
     var writer = JSONValue.Writer(appendingTo: [])
     swap(&writer.bytes, &line)

@@ -33,7 +33,9 @@ import Testing
       "startedAt": .unixTime(effect.startedAt),
       "type": "effect",
     ])
-    #expect(ExportFormat.effectLine(effect) == object.serialized())
+    var line: [UInt8] = []
+    ExportFormat.appendEffectLine(effect, to: &line)
+    #expect(String(decoding: line, as: UTF8.self) == object.serialized())
   }
 
   @Test(arguments: [0, 1, -0.0, 1.5, 1_764_000_000.123456, 1e20, -3, .infinity] as [Double])
