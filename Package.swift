@@ -4,6 +4,9 @@ import CompilerPluginSupport
 import Foundation
 import PackageDescription
 
+/// The platforms where `URLSession` is not in Foundation but in FoundationNetworking.
+let foundationNetworkingPlatforms: [Platform] = [.linux, .android, .windows, .openbsd]
+
 let package = Package(
   name: "ReducerKit",
   platforms: [.macOS(.v14), .iOS(.v17)],
@@ -13,6 +16,8 @@ let package = Package(
     .library(name: "ReducerKitTesting", targets: ["ReducerKitTesting"]),
     // The live link of a running app (`rkdebug attach`), for an app that wants it.
     .library(name: "ReducerKitLive", targets: ["ReducerKitLive"]),
+    // The uploader of an app's log to a team's collector (`rkdebug serve`).
+    .library(name: "ReducerKitUpload", targets: ["ReducerKitUpload"]),
     .library(name: "RKDebugCLI", targets: ["RKDebugCLI"]),
     // A team's collector (`serve`), `push`, `pull` and `--db URL`, for an rkdebug that wants them.
     .library(name: "RKDebugCollector", targets: ["RKDebugCollector"]),
@@ -73,6 +78,24 @@ let package = Package(
         "ReducerKit",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ]
+    ),
+    // The uploader of an app's log to a collector (SessionUploader): apart from
+    // ReducerKitDebug, so that an app that does not send its sessions links no HTTP client.
+    .target(
+      name: "ReducerKitUpload",
+      dependencies: [
+        "ReducerKitDebug",
+        // The standard transport where `URLSession` is FoundationNetworking's.
+        .product(
+          name: "AsyncHTTPClient", package: "async-http-client",
+          condition: .when(platforms: foundationNetworkingPlatforms)),
+        .product(
+          name: "NIOCore", package: "swift-nio",
+          condition: .when(platforms: foundationNetworkingPlatforms)),
+        .product(
+          name: "NIOHTTP1", package: "swift-nio",
+          condition: .when(platforms: foundationNetworkingPlatforms)),
       ]
     ),
     // The HTTP server the live link, `rkdebug ui` and `rkdebug serve` run (HTTPServerService).
@@ -170,6 +193,8 @@ let package = Package(
       dependencies: [
         "ReducerKitDebug",
         "ReducerKitHTTP",
+        // `push` runs the uploader an app runs.
+        "ReducerKitUpload",
         "RKDebugCLI",
         "RKDebugInspector",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -281,7 +306,7 @@ let package = Package(
       name: "RKDebugCLITests",
       dependencies: [
         "RKDebugCLI", "RKDebugCollector", "RKDebugInspector", "ReducerKitDebug",
-        "ReducerKitHTTP", "ReducerKitSamples", "ReducerKitTestSupport",
+        "ReducerKitHTTP", "ReducerKitSamples", "ReducerKitTestSupport", "ReducerKitUpload",
         "RKDebugCollectorTestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -302,7 +327,7 @@ let package = Package(
 let optimizesOwnTargets = Context.environment["RKDEBUG_OPTIMIZE"] == "1"
 let optimizedTargets: Set = [
   "ReducerKit", "ReducerKitDebug", "ReducerKitTesting", "ReducerKitSamples", "ReducerKitLive",
-  "ReducerKitHTTP",
+  "ReducerKitHTTP", "ReducerKitUpload",
 ]
 let optimizedFlags = [
   "-O", "-whole-module-optimization",

@@ -5,10 +5,7 @@ import NIOHTTP1
 import NIOSSL
 import RKDebugCLI
 import ReducerKitDebug
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
+import ReducerKitUpload
 
 /// Talks to an `rkdebug serve` collector: `push` sends batches, `pull` fetches sessions.
 ///
@@ -237,18 +234,12 @@ struct CollectorClient {
   /// any status but those it sends again: the transport of a ``SessionUploader``
   /// (`rkdebug push`), which reads the status itself. A 5xx, 408 or 429 after the last
   /// attempt throws.
-  func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
-    guard let url = request.url else { throw RKDebugError("a request without a URL") }
-    let method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
+  func send(_ request: UploadRequest) async throws -> UploadResponse {
     let (status, data) = try await exchange(
-      url.absoluteString, method: method, body: request.httpBody.map { [UInt8]($0) },
-      retrying: true)
+      request.url.absoluteString, method: HTTPMethod(rawValue: request.method),
+      body: request.body.isEmpty ? nil : request.body, retrying: true)
     if status >= 500 || status == 408 || status == 429 { throw failure(status, data) }
-    guard
-      let response = HTTPURLResponse(
-        url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: nil)
-    else { throw RKDebugError("the collector at \(baseURL.absoluteString) answered \(status)") }
-    return (data, response)
+    return UploadResponse(status: status, body: [UInt8](data))
   }
 
   /// Sends a request to `url` and returns its status and body: any status but a 5xx, a 408 or

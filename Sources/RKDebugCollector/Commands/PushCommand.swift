@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RKDebugCLI
 import ReducerKitDebug
+import ReducerKitUpload
 
 struct PushCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(

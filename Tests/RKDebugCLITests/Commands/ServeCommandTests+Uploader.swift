@@ -4,11 +4,8 @@ import ReducerKit
 import ReducerKitDebug
 import ReducerKitSamples
 import ReducerKitTestSupport
+import ReducerKitUpload
 import Testing
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
 
 /// ReducerKitDebug's ``SessionUploader``, as an app runs it, against a real collector.
 extension ServeCommandTests {
@@ -25,7 +22,7 @@ extension ServeCommandTests {
     let gauge = RequestGauge()
     let uploader = try SessionUploader(
       logAt: path, collector: try #require(URL(string: collector.url)), token: Self.pushToken,
-      batchSize: 7, send: gauge.counting { try await URLSession.shared.data(for: $0) })
+      batchSize: 7, send: gauge.counting(SessionUploader.standardTransport))
     var rng = SplitMix64(seed: 30)
     var effectsRunningWhenSent = 0
     // At least 150 actions, and on until a batch was sent while an effect ran: whether one
@@ -86,7 +83,10 @@ extension ServeCommandTests {
     var rng = SplitMix64(seed: 31)
     // Two actions, then an upload in batches of one before the clock moves: the first batch
     // sends the effects of the first action still running, while the second is on its way.
-    for _ in 1...100 {
+    // At least 100 rounds, and on until an answer was lost: whether one is depends on which
+    // of the two requests' tasks the transport meets first.
+    for round in 1...400 {
+      if round > 100, await lossy.lost > 0 { break }
       store.send(Library.randomAction(for: store.state, using: &rng))
       store.send(Library.randomAction(for: store.state, using: &rng))
       try log.flush()
@@ -292,10 +292,10 @@ private actor LossyTransport {
 
   func stopLosing() { losing = false }
 
-  nonisolated func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
+  nonisolated func send(_ request: UploadRequest) async throws -> UploadResponse {
     let number = await start()
-    let answer = try await URLSession.shared.data(for: request)
-    let lines = String(decoding: request.httpBody ?? Data(), as: UTF8.self).split(separator: "\n")
+    let answer = try await SessionUploader.standardTransport(request)
+    let lines = String(decoding: request.body, as: UTF8.self).split(separator: "\n")
     let sendsRunningEffect = lines.contains {
       $0.hasSuffix(#""type":"effect"}"#) && $0.contains(#""endedAt":null"#)
     }
@@ -304,10 +304,13 @@ private actor LossyTransport {
       for _ in 0..<100 where await hasNoRequest(after: number) {
         try await Task.sleep(for: .milliseconds(5))
       }
-      if await losesAnswer(of: number) { throw URLError(.networkConnectionLost) }
+      if await losesAnswer(of: number) { throw LostAnswer() }
     }
     return answer
   }
+
+  /// The error of an answer lost on its way back.
+  struct LostAnswer: Error {}
 
   private func hasNoRequest(after number: Int) -> Bool { losing && started == number }
 

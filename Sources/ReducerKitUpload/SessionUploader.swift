@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
+import ReducerKitDebug
 
 /// Sends the sessions of a log file to an `rkdebug serve` collector in the background, as they
 /// are recorded: the app keeps recording into its local log, online or not, and the uploader
@@ -24,9 +21,6 @@ import Foundation
 /// a crash of the app or of the collector. Effects go by id: each new one once its action is
 /// sent, and again once it ends if it was running when sent.
 public actor SessionUploader {
-  /// How a request reaches the collector: `URLSession.shared` by default.
-  public typealias Send = @Sendable (URLRequest) async throws -> (Data, URLResponse)
-
   /// The collector's base URL, as `rkdebug serve` prints it.
   public nonisolated let collector: URL
   private let token: String
@@ -57,12 +51,13 @@ public actor SessionUploader {
   ///   - maximumRetryDelay: …up to this.
   ///   - pollInterval: The wait between passes while nothing fails.
   ///   - sessions: The uuids of the sessions to send; every session of the log when `nil`.
-  ///   - send: How a request is sent.
+  ///   - send: How a request is sent: the platform's HTTP client
+  ///     (``standardTransport``) by default.
   public init(
     logAt path: String, collector: URL, token: String, batchSize: Int = 2000,
     retryDelay: Duration = .seconds(1), maximumRetryDelay: Duration = .seconds(60),
     pollInterval: Duration = .seconds(2), sessions: Set<String>? = nil,
-    send: @escaping Send = { try await URLSession.shared.data(for: $0) }
+    send: @escaping Send = SessionUploader.standardTransport
   ) throws {
     log = try ActionLog.readOnly(path: path)
     self.collector = collector
@@ -218,9 +213,9 @@ public actor SessionUploader {
   private func upload(_ session: LoggedSession) async throws {
     var progress = sessions[session.uuid]!
     guard !progress.isComplete, progress.refusal == nil else { return }
-    // Sent and not answered yet, oldest first. A request is never cancelled half way:
-    // FoundationNetworking on Linux may then crash or never answer. Whatever ends the loop,
-    // the answers still to come are waited for.
+    // Sent and not answered yet, oldest first. A request is never cancelled half way: a
+    // transport may then crash or never answer (FoundationNetworking on Linux did). Whatever
+    // ends the loop, the answers still to come are waited for.
     var inFlight: [InFlight] = []
     do {
       try await sendBatches(of: session, progress: &progress, inFlight: &inFlight)
@@ -402,17 +397,15 @@ public actor SessionUploader {
 
   /// `POST /v1/batches` with `body`.
   private func post(_ body: [UInt8]) async throws -> Answer {
-    var request = URLRequest(url: collector.appendingPathComponent("v1/batches"))
-    request.httpMethod = "POST"
-    request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-    request.setValue("application/x-ndjson", forHTTPHeaderField: "Content-Type")
-    request.httpBody = Data(body)
-    request.timeoutInterval = 120
-    let (data, response) = try await send(request)
-    guard let status = (response as? HTTPURLResponse)?.statusCode else {
-      throw CollectorFailure(status: 0, message: "not an HTTP answer")
-    }
-    let text = String(decoding: data, as: UTF8.self)
+    let request = UploadRequest(
+      url: collector.appendingPathComponent("v1/batches"), method: "POST",
+      headerFields: [
+        "Authorization": "Bearer \(token)", "Content-Type": "application/x-ndjson",
+      ],
+      body: body, timeout: .seconds(120))
+    let response = try await send(request)
+    let status = response.status
+    let text = String(decoding: response.body, as: UTF8.self)
     let json = try? JSONValue(parsing: text)
     let message = json?["error"]?.stringValue ?? String(text.prefix(200))
     switch status {
