@@ -32,10 +32,16 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.3.1"),
-    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
-    .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
+    // Without the traits that link FoundationNetworking on Linux, and with it libcurl and a
+    // score of libraries, into every program, rkdebug's start included (docs/performance.md,
+    // "Starting the process"): custom-dump's and dependencies' FoundationNetworking, and
+    // dependencies' CombineSchedulers, whose OpenCombine imports it (`\.mainQueue` goes;
+    // reducers wait on `\.continuousClock`, as TCA's do since 1.0).
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3", traits: []),
+    .package(
+      url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1",
+      traits: ["Clocks", "Foundation"]),
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
-    .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -261,7 +267,7 @@ let package = Package(
       name: "ReducerKitMacrosTests",
       dependencies: [
         "ReducerKitMacros",
-        .product(name: "MacroTesting", package: "swift-macro-testing"),
+        .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
       ]
     ),
     .testTarget(

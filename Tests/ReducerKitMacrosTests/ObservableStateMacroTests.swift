@@ -1,23 +1,20 @@
-import MacroTesting
 import ReducerKitMacros
 import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
-@Suite(
-  .macros(
+struct ObservableStateMacroTests {
+  /// The macros under test.
+  static var macros: [String: MacroSpec] {
     [
       "ObservableState": MacroSpec(
-        type: ObservableStateMacro.self,
-        conformances: ["ObservableStateProtocol"]
-      ),
+        type: ObservableStateMacro.self, conformances: ["ObservableStateProtocol"]),
       "ObservationStateIgnored": MacroSpec(type: ObservationStateIgnoredMacro.self),
-    ],
-    record: .never
-  )
-)
-struct ObservableStateMacroTests {
+    ]
+  }
+
   @Test func simpleStruct() {
-    assertMacro {
+    assertMacro(Self.macros) {
       """
       enum Counter {
         @ObservableState
@@ -64,7 +61,7 @@ struct ObservableStateMacroTests {
   }
 
   @Test func sharedPropertiesAreObservedThroughTheirWrapper() {
-    assertMacro {
+    assertMacro(Self.macros) {
       """
       @ObservableState
       struct State: Equatable {
@@ -112,7 +109,7 @@ struct ObservableStateMacroTests {
   }
 
   @Test func publicStruct() {
-    assertMacro {
+    assertMacro(Self.macros) {
       """
       @ObservableState
       public struct State: Equatable {
@@ -155,7 +152,7 @@ struct ObservableStateMacroTests {
   }
 
   @Test func packageStruct() {
-    assertMacro {
+    assertMacro(Self.macros) {
       """
       @ObservableState
       package struct State: Equatable {
@@ -193,7 +190,7 @@ struct ObservableStateMacroTests {
   }
 
   @Test func privateStruct() {
-    assertMacro {
+    assertMacro(Self.macros) {
       """
       @ObservableState
       private struct State: Equatable {
@@ -232,7 +229,7 @@ struct ObservableStateMacroTests {
 
   @Test func accessOfEnclosingTypes() {
     // Members need the struct's effective access: the lowest of its own and its parents'.
-    assertMacro {
+    assertMacro(Self.macros) {
       """
       private enum Feature {
         @ObservableState
@@ -306,7 +303,7 @@ struct ObservableStateMacroTests {
   }
 
   @Test func nestedObservableChild() {
-    assertMacro {
+    assertMacro(Self.macros) {
       """
       @ObservableState
       struct State: Equatable {
@@ -354,7 +351,7 @@ struct ObservableStateMacroTests {
   }
 
   @Test func propertyKinds() {
-    assertMacro {
+    assertMacro(Self.macros) {
       """
       @ObservableState
       struct State: Equatable {
@@ -445,7 +442,7 @@ struct ObservableStateMacroTests {
   }
 
   @Test func codingKeys() {
-    assertMacro {
+    assertMacro(Self.macros) {
       """
       @ObservableState
       struct State: Equatable, Codable {
@@ -505,7 +502,7 @@ struct ObservableStateMacroTests {
   }
 
   @Test func observationStateIgnored() {
-    assertMacro {
+    assertMacro(Self.macros) {
       """
       @ObservableState
       struct State: Equatable {
@@ -549,7 +546,7 @@ struct ObservableStateMacroTests {
   }
 
   @Test func genericStruct() {
-    assertMacro {
+    assertMacro(Self.macros) {
       """
       @ObservableState
       struct Box<Value: Sendable & Equatable>: Equatable {
@@ -592,7 +589,7 @@ struct ObservableStateMacroTests {
   }
 
   @Test func emptyStruct() {
-    assertMacro {
+    assertMacro(Self.macros) {
       """
       @ObservableState
       struct State: Equatable {
@@ -625,7 +622,7 @@ struct ObservableStateMacroTests {
 
   @Test func alreadyConforming() {
     // The compiler passes no protocols when the struct already conforms.
-    assertMacro(["ObservableState": ObservableStateMacro.self]) {
+    assertMacro(["ObservableState": MacroSpec(type: ObservableStateMacro.self)]) {
       """
       @ObservableState
       struct State: ObservableStateProtocol {
@@ -663,18 +660,23 @@ struct ObservableStateMacroTests {
   }
 
   @Test func diagnosticForClass() {
-    assertMacro {
+    assertMacro(
+      Self.macros,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'@ObservableState' can only be applied to a struct or an enum; "
+            + "declare this state as a struct",
+          line: 1, column: 1)
+      ]
+    ) {
       """
       @ObservableState
       final class State {
         var count = 0
       }
       """
-    } diagnostics: {
+    } expansion: {
       """
-      @ObservableState
-      ┬───────────────
-      ╰─ 🛑 '@ObservableState' can only be applied to a struct or an enum; declare this state as a struct
       final class State {
         var count = 0
       }
@@ -683,7 +685,7 @@ struct ObservableStateMacroTests {
   }
 
   @Test func enumIsObservedAsAWhole() {
-    assertMacro {
+    assertMacro(Self.macros) {
       """
       @ObservableState
       enum State: Equatable {
@@ -705,18 +707,23 @@ struct ObservableStateMacroTests {
   }
 
   @Test func diagnosticForActor() {
-    assertMacro {
+    assertMacro(
+      Self.macros,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'@ObservableState' can only be applied to a struct or an enum; "
+            + "declare this state as a struct",
+          line: 1, column: 1)
+      ]
+    ) {
       """
       @ObservableState
       actor State {
         var count = 0
       }
       """
-    } diagnostics: {
+    } expansion: {
       """
-      @ObservableState
-      ┬───────────────
-      ╰─ 🛑 '@ObservableState' can only be applied to a struct or an enum; declare this state as a struct
       actor State {
         var count = 0
       }
@@ -725,18 +732,23 @@ struct ObservableStateMacroTests {
   }
 
   @Test func diagnosticForProtocol() {
-    assertMacro {
+    assertMacro(
+      Self.macros,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'@ObservableState' can only be applied to a struct or an enum; "
+            + "apply it to each conforming struct",
+          line: 1, column: 1)
+      ]
+    ) {
       """
       @ObservableState
       protocol State {
         var count: Int { get }
       }
       """
-    } diagnostics: {
+    } expansion: {
       """
-      @ObservableState
-      ┬───────────────
-      ╰─ 🛑 '@ObservableState' can only be applied to a struct or an enum; apply it to each conforming struct
       protocol State {
         var count: Int { get }
       }

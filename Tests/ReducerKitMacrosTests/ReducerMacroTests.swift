@@ -1,17 +1,16 @@
-import MacroTesting
-import SwiftSyntaxMacroExpansion
 import ReducerKitMacros
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
-@Suite(
-  .macros(
-    ["Reducer": MacroSpec(type: ReducerMacro.self, conformances: ["Reducer", "CaseReducer"])],
-    record: .never
-  )
-)
 struct ReducerMacroTests {
+  /// The macro under test.
+  static var macros: [String: MacroSpec] {
+    ["Reducer": MacroSpec(type: ReducerMacro.self, conformances: ["Reducer", "CaseReducer"])]
+  }
+
   @Test func structGetsTheConformanceAndCasePathableActions() {
-    assertMacro {
+    assertMacro(Self.macros) {
       """
       @Reducer
       struct Feature {
@@ -47,7 +46,7 @@ struct ReducerMacroTests {
   }
 
   @Test func bodyOfAReducerTypeGetsTheBuilderOfItsArguments() {
-    assertMacro {
+    assertMacro(Self.macros) {
       """
       @Reducer
       struct Feature {
@@ -80,7 +79,7 @@ struct ReducerMacroTests {
   }
 
   @Test func publicGenericStructKeepsItsBodyInAPublicCache() {
-    assertMacro {
+    assertMacro(Self.macros) {
       """
       @Reducer
       public struct Feature<Item> {
@@ -107,7 +106,7 @@ struct ReducerMacroTests {
   }
 
   @Test func structWithReduceAndBodyGetsNoCache() {
-    assertMacro {
+    assertMacro(Self.macros) {
       """
       @Reducer
       struct Feature {
@@ -138,7 +137,7 @@ struct ReducerMacroTests {
   }
 
   @Test func attributesAlreadyWrittenAreNotRepeated() {
-    assertMacro {
+    assertMacro(Self.macros) {
       """
       @Reducer
       struct Feature {
@@ -169,7 +168,7 @@ struct ReducerMacroTests {
   }
 
   @Test func structWithoutLogicGetsAnEmptyBody() {
-    assertMacro {
+    assertMacro(Self.macros) {
       """
       @Reducer
       public struct Feature {
@@ -194,7 +193,7 @@ struct ReducerMacroTests {
   }
 
   @Test func enumOfChildReducers() {
-    assertMacro {
+    assertMacro(Self.macros) {
       """
       @Reducer
       enum Destination {
@@ -254,7 +253,7 @@ struct ReducerMacroTests {
   }
 
   @Test func anIgnoredCaseKeepsItsStateAndGetsNoReducer() {
-    assertMacro {
+    assertMacro(Self.macros) {
       """
       @Reducer
       enum Destination {
@@ -303,7 +302,7 @@ struct ReducerMacroTests {
   }
 
   @Test func publicEnumGetsPublicMembers() {
-    assertMacro {
+    assertMacro(Self.macros) {
       """
       @Reducer
       public enum Path {
@@ -344,17 +343,24 @@ struct ReducerMacroTests {
   }
 
   @Test func diagnosticForClass() {
-    assertMacro {
+    assertMacro(
+      Self.macros,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'@Reducer' can only be applied to a struct or an enum of child reducers",
+          line: 1, column: 1)
+      ]
+    ) {
       """
       @Reducer
       final class Feature {}
       """
-    } diagnostics: {
+    } expansion: {
       """
-      @Reducer
-      ┬───────
-      ╰─ 🛑 '@Reducer' can only be applied to a struct or an enum of child reducers
       final class Feature {}
+
+      extension Feature: ReducerKit.Reducer {
+      }
       """
     }
   }
