@@ -13,6 +13,14 @@ struct ObservableStateMacroTests {
     ]
   }
 
+  /// The error of `@ObservableState` on something other than a struct or an enum, at its
+  /// attribute, with `advice`.
+  static func notAStructOrEnum(_ advice: String) -> DiagnosticSpec {
+    DiagnosticSpec(
+      message: "'@ObservableState' can only be applied to a struct or an enum; \(advice)",
+      line: 1, column: 1)
+  }
+
   @Test func simpleStruct() {
     assertMacro(Self.macros) {
       """
@@ -661,13 +669,7 @@ struct ObservableStateMacroTests {
 
   @Test func diagnosticForClass() {
     assertMacro(
-      Self.macros,
-      diagnostics: [
-        DiagnosticSpec(
-          message: "'@ObservableState' can only be applied to a struct or an enum; "
-            + "declare this state as a struct",
-          line: 1, column: 1)
-      ]
+      Self.macros, diagnostics: [Self.notAStructOrEnum("declare this state as a struct")]
     ) {
       """
       @ObservableState
@@ -708,13 +710,7 @@ struct ObservableStateMacroTests {
 
   @Test func diagnosticForActor() {
     assertMacro(
-      Self.macros,
-      diagnostics: [
-        DiagnosticSpec(
-          message: "'@ObservableState' can only be applied to a struct or an enum; "
-            + "declare this state as a struct",
-          line: 1, column: 1)
-      ]
+      Self.macros, diagnostics: [Self.notAStructOrEnum("declare this state as a struct")]
     ) {
       """
       @ObservableState
@@ -733,13 +729,7 @@ struct ObservableStateMacroTests {
 
   @Test func diagnosticForProtocol() {
     assertMacro(
-      Self.macros,
-      diagnostics: [
-        DiagnosticSpec(
-          message: "'@ObservableState' can only be applied to a struct or an enum; "
-            + "apply it to each conforming struct",
-          line: 1, column: 1)
-      ]
+      Self.macros, diagnostics: [Self.notAStructOrEnum("apply it to each conforming struct")]
     ) {
       """
       @ObservableState
