@@ -1,7 +1,6 @@
 import Foundation
 
-#if canImport(Darwin)
-#else
+#if !canImport(Darwin)
   import AsyncHTTPClient
   import NIOCore
   import NIOHTTP1
@@ -17,9 +16,6 @@ extension SessionUploader {
   /// which loads libcurl into every program that links it.
   public static let standardTransport: Send = { try await send(withPlatformClient: $0) }
 
-  /// The most bytes of an answer read: the collector's are a few hundred.
-  private static let maximumAnswer = 1 << 20
-
   #if canImport(Darwin)
     private static func send(withPlatformClient request: UploadRequest) async throws
       -> UploadResponse
@@ -34,7 +30,7 @@ extension SessionUploader {
       guard let response = response as? HTTPURLResponse else {
         throw URLError(.badServerResponse)
       }
-      return UploadResponse(status: response.statusCode, body: [UInt8](data.prefix(maximumAnswer)))
+      return UploadResponse(status: response.statusCode, body: [UInt8](data))
     }
   #else
     private static func send(withPlatformClient request: UploadRequest) async throws
@@ -50,6 +46,9 @@ extension SessionUploader {
       let body = try await response.body.collect(upTo: maximumAnswer)
       return UploadResponse(status: Int(response.status.code), body: Array(body.readableBytesView))
     }
+
+    /// The most bytes of an answer read: the collector's are a few hundred.
+    private static let maximumAnswer = 1 << 20
 
     /// The process's client, kept until it exits. A refused connection fails its request at
     /// once, as `URLSession`'s does: the uploader decides when to try again.
